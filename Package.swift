@@ -1,0 +1,63 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Glidepad: a touch-first text pad for the Linux desktop.
+///
+/// Core modules (`GlideText`, `GlideLayout`, `GlideGestures`, `GlideEditor`) are pure
+/// Swift; only `GlideRender` and `GlideX11` (and the thin C targets) touch C libraries.
+/// See README.md for how the pieces fit.
+let package = Package(
+    name: "Glidepad",
+    products: [
+        .executable(name: "glidepad", targets: ["glidepad"]),
+        .library(name: "GlideText", targets: ["GlideText"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    ],
+    targets: [
+        // MARK: C libraries
+        /// ICU's C API carries versioned symbol names (`ubrk_open_72`) behind macros
+        /// Swift cannot follow, so a tiny C target re-exports what GlideText needs.
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icuuc")]
+        ),
+        .systemLibrary(name: "CX11", pkgConfig: "x11 xi", providers: [.apt(["libx11-dev", "libxi-dev"])]),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo cairo-ft cairo-xlib",
+            providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+
+        // MARK: Core (pure Swift)
+        .target(
+            name: "GlideText",
+            dependencies: [
+                "CICU",
+                .product(name: "_RopeModule", package: "swift-collections"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]),
+        .target(name: "GlideLayout", dependencies: ["GlideText"]),
+        .target(name: "GlideGestures", dependencies: ["GlideLayout"]),
+        .target(name: "GlideEditor", dependencies: ["GlideText", "GlideLayout", "GlideGestures"]),
+
+        // MARK: Platform and rendering
+        .target(name: "GlideRender", dependencies: ["GlideEditor", "GlideLayout"]),
+        .target(name: "GlideX11", dependencies: ["GlideEditor", "GlideRender"]),
+
+        // MARK: The application
+        .executableTarget(
+            name: "glidepad",
+            dependencies: [
+                "GlideText", "GlideEditor", "GlideRender", "GlideX11",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // MARK: Tests
+        .testTarget(name: "GlideTextTests", dependencies: ["GlideText"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

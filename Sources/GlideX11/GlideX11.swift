@@ -1,0 +1,2 @@
+// GlideX11: the X11 window, XInput2 translation, XIM and the clipboard. Built by the
+// window issue (#4); nothing here yet.

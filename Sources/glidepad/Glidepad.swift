@@ -1,0 +1,60 @@
+import ArgumentParser
+import GlideText
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@main
+struct Glidepad: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "glidepad",
+        abstract: "A text pad for touchscreens and touchpads.",
+        version: glidepadVersion,
+        subcommands: [Check.self]
+    )
+}
+
+/// `glidepad check FILE…`: opens each file exactly as the editor would and reports
+/// what it found — or the error the editor would show. Exits 1 if any file fails.
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open files as Glidepad would and report their size, paragraphs and format.")
+
+    @Argument(help: "Files to open.")
+    var files: [String]
+
+    func run() throws {
+        var failed = false
+        for path in files {
+            let start = monotonicSeconds()
+            do {
+                let loaded = try TextFile.load(path: path)
+                let elapsed = monotonicSeconds() - start
+                let format = loaded.format
+                print(
+                    "\(path): \(loaded.text.utf8Count) bytes, \(loaded.text.paragraphCount) paragraphs, "
+                        + "\(format.lineEnding == .crlf ? "CRLF" : "LF") line endings"
+                        + (format.hasByteOrderMark ? ", UTF-8 BOM" : "")
+                        + ", opened in \(Int((elapsed * 1000).rounded())) ms")
+            } catch {
+                failed = true
+                FileHandleStandardError.write("glidepad: \(error)\n")
+            }
+        }
+        if failed { throw ExitCode(1) }
+    }
+}
+
+private func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+private enum FileHandleStandardError {
+    static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+}
