@@ -107,15 +107,19 @@ struct TextChunk: RopeElement, Sendable {
     /// The newline-metric index: the UTF-8 offset just past the `n`th newline.
     func offset(afterNewline n: Int) -> Int {
         if n == 0 { return 0 }
-        var seen = 0
-        var offset = 0
-        for byte in string.utf8 {
-            offset += 1
-            if byte == 0x0A {
-                seen += 1
-                if seen == n { return offset }
+        let found = string.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var seen = 0
+            var i = 0
+            while i < bytes.count {
+                if bytes[i] == 0x0A {
+                    seen += 1
+                    if seen == n { return i + 1 }
+                }
+                i += 1
             }
+            return nil
         }
+        if let offset = found ?? nil { return offset }
         preconditionFailure("chunk has fewer than \(n) newlines")
     }
 

@@ -1,0 +1,29 @@
+# Glidepad. `make run` and `make test` install whatever system packages are missing.
+SWIFT ?= swift
+ARGS ?=
+
+.PHONY: run test build deps test-deps benchmarks clean
+
+run: deps
+	$(SWIFT) build --product glidepad
+	./.build/debug/glidepad $(ARGS)
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	./packaging/with-xvfb.sh $(SWIFT) test --skip-build
+
+build: deps
+	$(SWIFT) build
+
+deps:
+	./packaging/install-deps.sh build
+
+test-deps:
+	./packaging/install-deps.sh test
+
+# Benchmarks are a package of their own (package-benchmark), not part of `make test`.
+benchmarks: deps
+	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
+
+clean:
+	rm -rf .build Benchmarks/.build
