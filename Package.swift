@@ -40,7 +40,9 @@ let package = Package(
                 .product(name: "_RopeModule", package: "swift-collections"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ]),
-        .target(name: "GlideLayout", dependencies: ["GlideText"]),
+        .target(
+            name: "GlideLayout",
+            dependencies: ["GlideText", .product(name: "_RopeModule", package: "swift-collections")]),
         .target(name: "GlideGestures", dependencies: ["GlideLayout"]),
         .target(name: "GlideEditor", dependencies: ["GlideText", "GlideLayout", "GlideGestures"]),
 
@@ -58,6 +60,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "GlideTextTests", dependencies: ["GlideText"]),
+        .testTarget(name: "GlideLayoutTests", dependencies: ["GlideLayout", "GlideText"]),
     ],
     swiftLanguageModes: [.v6]
 )
