@@ -31,6 +31,8 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        /// OpenSSL's libcrypto, for the SHA-256 of replay's state output.
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         // MARK: Core (pure Swift)
         .target(
@@ -47,14 +49,16 @@ let package = Package(
         .target(name: "GlideEditor", dependencies: ["GlideText", "GlideLayout", "GlideGestures"]),
 
         // MARK: Platform and rendering
-        .target(name: "GlideRender", dependencies: ["GlideEditor", "GlideLayout"]),
+        .target(
+            name: "GlideRender",
+            dependencies: ["GlideEditor", "GlideLayout", "GlideText", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "GlideX11", dependencies: ["GlideEditor", "GlideRender"]),
 
         // MARK: The application
         .executableTarget(
             name: "glidepad",
             dependencies: [
-                "GlideText", "GlideEditor", "GlideRender", "GlideX11",
+                "GlideText", "GlideLayout", "GlideGestures", "GlideEditor", "GlideRender", "GlideX11", "CCrypto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -14,7 +14,7 @@ build_packages=(
     pkg-config
     libx11-dev libxi-dev
     libcairo2-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
-    libicu-dev
+    libicu-dev libssl-dev
 )
 test_packages=(
     xvfb xauth

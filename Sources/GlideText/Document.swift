@@ -15,6 +15,11 @@ public struct Document: Sendable {
     public private(set) var revision: UInt64 = 0
     /// The undo state that matches the file on disk; see `isModified`.
     private var savedStateID: UInt64?
+    /// Whether changes are journaled for `takeChanges()` (an editor with a layout
+    /// turns this on; a bare document keeps no snapshots).
+    public var recordsChanges = false
+    /// Changes not yet taken by `takeChanges()`, in order.
+    public private(set) var pendingChanges: [TextChange] = []
 
     public init(text: TextStorage = TextStorage(), format: TextFileFormat = TextFileFormat(),
                 undoMemoryLimit: Int = 512 << 20) {
@@ -48,7 +53,7 @@ public struct Document: Sendable {
         let before = selection
         let removed = text.extracting(range)
         text.replace(range, with: replacement)
-        revision &+= 1
+        noteChange(range, insertedLength: replacement.utf8Count)
         let after = newSelection ?? .caret(range.lowerBound + replacement.utf8Count)
         selection = after
         undoHistory.record(
@@ -82,9 +87,10 @@ public struct Document: Sendable {
     public mutating func undo() -> Bool {
         guard let group = undoHistory.popUndo() else { return false }
         for edit in group.edits.reversed() {
-            text.replace(edit.offset..<(edit.offset + edit.inserted.utf8Count), with: edit.removed)
+            let range = edit.offset..<(edit.offset + edit.inserted.utf8Count)
+            text.replace(range, with: edit.removed)
+            noteChange(range, insertedLength: edit.removed.utf8Count)
         }
-        revision &+= 1
         selection = group.selectionBefore
         return true
     }
@@ -93,9 +99,10 @@ public struct Document: Sendable {
     public mutating func redo() -> Bool {
         guard let group = undoHistory.popRedo() else { return false }
         for edit in group.edits {
-            text.replace(edit.offset..<(edit.offset + edit.removed.utf8Count), with: edit.inserted)
+            let range = edit.offset..<(edit.offset + edit.removed.utf8Count)
+            text.replace(range, with: edit.inserted)
+            noteChange(range, insertedLength: edit.inserted.utf8Count)
         }
-        revision &+= 1
         selection = group.selectionAfter
         return true
     }
@@ -103,6 +110,20 @@ public struct Document: Sendable {
     /// Stops typing from joining the current undo group (call on caret moves that do
     /// not go through an edit, on focus loss, …).
     public mutating func breakUndoCoalescing() { undoHistory.closeGroup() }
+
+    // MARK: Change journal
+
+    private mutating func noteChange(_ range: Range<Int>, insertedLength: Int) {
+        revision &+= 1
+        guard recordsChanges else { return }
+        pendingChanges.append(TextChange(range: range, insertedLength: insertedLength, textAfter: text))
+    }
+
+    /// The changes since the last call, oldest first (the layout follows them).
+    public mutating func takeChanges() -> [TextChange] {
+        defer { pendingChanges.removeAll() }
+        return pendingChanges
+    }
 
     // MARK: Saved state
 
@@ -153,4 +174,12 @@ public struct Document: Sendable {
         }
         return Selection(anchor: clamp(s.anchor), head: clamp(s.head))
     }
+}
+
+/// One change to a document's text: `range` (offsets before the change) was
+/// replaced by `insertedLength` bytes, leaving `textAfter` (an O(1) snapshot).
+public struct TextChange: Sendable {
+    public var range: Range<Int>
+    public var insertedLength: Int
+    public var textAfter: TextStorage
 }

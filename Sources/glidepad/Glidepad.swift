@@ -11,7 +11,7 @@ struct Glidepad: ParsableCommand {
         commandName: "glidepad",
         abstract: "A text pad for touchscreens and touchpads.",
         version: glidepadVersion,
-        subcommands: [Check.self]
+        subcommands: [Check.self, Replay.self]
     )
 }
 

@@ -1,16 +1,19 @@
-import GlideLayout
 import GlideText
 
-/// A deterministic typesetter for layout logic: every grapheme is 10 pt wide (20 pt
-/// for East Asian wide characters), lines are 20 pt tall, tabs stop every 40 pt,
-/// and lines break at ICU's opportunities through the shared `LineBreaker`.
-final class FixedAdvanceTypesetter: Typesetter {
-    let lineHeight = 20.0
-    let averageAdvancePerByte = 10.0
+/// A deterministic typesetter with no fonts, for tests and benchmarks of layout and
+/// editing logic: every grapheme is 10 pt wide (20 pt for East Asian wide
+/// characters), lines are 20 pt tall, tabs stop every 40 pt, and lines break at
+/// ICU's opportunities through the shared `LineBreaker`, as the real one does.
+public final class FixedAdvanceTypesetter: Typesetter {
+    public let lineHeight = 20.0
+    public let averageAdvancePerByte = 10.0
     private let boundaries = TextBoundaries()
-    private(set) var paragraphsLaidOut = 0
+    /// How many paragraphs it has shaped (tests check layout is lazy with this).
+    public private(set) var paragraphsLaidOut = 0
 
-    func layout(paragraph: String, width: Double) -> ParagraphLayout {
+    public init() {}
+
+    public func layout(paragraph: String, width: Double) -> ParagraphLayout {
         paragraphsLaidOut += 1
         var graphemes: [GraphemeMetrics] = []
         var offset = 0

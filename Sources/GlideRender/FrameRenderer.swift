@@ -1,0 +1,160 @@
+import CCairo
+import GlideEditor
+import GlideLayout
+import GlideText
+
+/// Draws an editor's view into a Cairo surface: background, selection, text, the
+/// real caret and the floating caret. Only the damaged rectangles are repainted.
+///
+/// Everything is drawn in logical points with the surface's scale in the CTM, so
+/// HiDPI output is crisp (glyphs rasterised at device size by cairo-ft).
+public final class FrameRenderer {
+    public let typesetter: HarfBuzzTypesetter
+    public var scale: Double { typesetter.fonts.scale }
+    private var fontOptions: OpaquePointer
+
+    public init(typesetter: HarfBuzzTypesetter) {
+        self.typesetter = typesetter
+        fontOptions = cairo_font_options_create()
+        cairo_font_options_set_antialias(fontOptions, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(fontOptions, CAIRO_HINT_STYLE_SLIGHT)
+        // Glyph positions come from HarfBuzz; do not let hinting move them.
+        cairo_font_options_set_hint_metrics(fontOptions, CAIRO_HINT_METRICS_OFF)
+    }
+
+    deinit { cairo_font_options_destroy(fontOptions) }
+
+    /// Draws the editor's pending damage (everything for `.full`) into `surface`.
+    /// Returns the view rectangles repainted.
+    @discardableResult
+    public func draw(_ editor: Editor, into surface: ImageSurface, damage: Damage) -> [Rect] {
+        let cr = cairo_create(surface.surface)!
+        defer { cairo_destroy(cr) }
+        return draw(editor, context: cr, damage: damage)
+    }
+
+    /// Draws into any Cairo context whose user space is device pixels (the window's
+    /// back buffer, or an image surface).
+    public func draw(_ editor: Editor, context cr: OpaquePointer, damage: Damage) -> [Rect] {
+        let view = Rect(x: 0, y: 0, width: editor.layout.viewportSize.width, height: editor.layout.viewportSize.height)
+        let regions: [Rect]
+        switch damage {
+        case .none: return []
+        case .full: regions = [view]
+        case let .rects(rects): regions = rects.compactMap { $0.insetBy(dx: -1, dy: -1).intersection(view) }
+        }
+        guard !regions.isEmpty else { return [] }
+        cairo_save(cr)
+        cairo_scale(cr, scale, scale)
+        for r in regions { cairo_rectangle(cr, r.x, r.y, r.width, r.height) }
+        cairo_clip(cr)
+        let bounds = regions.dropFirst().reduce(regions[0]) { $0.union($1) }
+
+        let theme = editor.theme
+        set(cr, theme.background)
+        cairo_paint(cr)
+
+        let scrollY = editor.layout.scrollY
+        let selection = editor.selection
+        let padding = editor.layout.padding
+        var textStart = 0
+        for visible in editor.layout.visibleParagraphs() {
+            textStart = editor.layout.text.paragraphStart(visible.paragraph)
+            for line in visible.layout.lines {
+                let top = visible.top + line.top - scrollY
+                let lineRect = Rect(x: 0, y: top, width: view.width, height: line.height)
+                guard lineRect.intersects(bounds) else { continue }
+                if !selection.isEmpty {
+                    drawSelection(cr, line: line, paragraphStart: textStart, lineTop: top, padding: padding,
+                                  selection: selection, paragraphLength: visible.layout.length,
+                                  isLastLine: line == visible.layout.lines.last!, theme: theme)
+                }
+                drawGlyphs(cr, line: line, origin: Point(x: padding, y: top), color: theme.text)
+            }
+        }
+        drawCarets(cr, editor)
+        cairo_restore(cr)
+        return regions
+    }
+
+    private func drawSelection(
+        _ cr: OpaquePointer, line: LineLayout, paragraphStart: Int, lineTop: Double, padding: Double,
+        selection: Selection, paragraphLength: Int, isLastLine: Bool, theme: Theme
+    ) {
+        let lo = max(selection.lowerBound - paragraphStart, line.range.lowerBound)
+        let hi = min(selection.upperBound - paragraphStart, line.range.upperBound)
+        // A selection running past the paragraph's end also covers its newline.
+        let coversNewline = isLastLine && selection.upperBound > paragraphStart + paragraphLength
+            && selection.lowerBound <= paragraphStart + paragraphLength
+        guard lo < hi || coversNewline else { return }
+        var x0 = line.x(at: lo), x1 = line.x(at: max(lo, hi))
+        if x1 < x0 { swap(&x0, &x1) }
+        if coversNewline { x1 += typesetter.fonts.specification.pixelSize / 3 }
+        set(cr, theme.selection)
+        cairo_rectangle(cr, padding + x0, lineTop, x1 - x0, line.height)
+        cairo_fill(cr)
+    }
+
+    private func drawGlyphs(_ cr: OpaquePointer, line: LineLayout, origin: Point, color: Color) {
+        set(cr, color)
+        cairo_set_font_options(cr, fontOptions)
+        for run in line.runs {
+            let font = typesetter.fonts.loadedFont(run.font)
+            cairo_set_font_face(cr, font.cairoFace)
+            cairo_set_font_size(cr, typesetter.fonts.specification.pixelSize)
+            var glyphs = [cairo_glyph_t](repeating: cairo_glyph_t(), count: run.glyphs.count)
+            for i in 0..<run.glyphs.count {
+                glyphs[i] = cairo_glyph_t(
+                    index: UInt(run.glyphs[i]), x: origin.x + run.positions[i].x, y: origin.y + run.positions[i].y)
+            }
+            cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+        }
+    }
+
+    private func drawCarets(_ cr: OpaquePointer, _ editor: Editor) {
+        let theme = editor.theme
+        let real = editor.caretViewRect
+        if let floating = editor.floatingCaret {
+            // Within a few points of each other, only the floating caret is drawn, or
+            // the two flicker against each other.
+            let near = abs(floating.position.x - real.midX) < 4 && abs(floating.position.y - real.midY) < 4
+            if !near && editor.selection.isEmpty {
+                set(cr, theme.inactiveCaret)
+                cairo_rectangle(cr, real.x, real.y, real.width, real.height)
+                cairo_fill(cr)
+            }
+            let rect = editor.floatingCaretRect(floating)
+            set(cr, FrameRenderer.saturated(theme.tint, opacity: floating.opacity))
+            roundedRectangle(cr, rect, radius: rect.width / 2)
+            cairo_fill(cr)
+        } else if editor.caretVisible && editor.selection.isEmpty {
+            set(cr, theme.caret)
+            cairo_rectangle(cr, real.x, real.y, real.width, real.height)
+            cairo_fill(cr)
+        }
+    }
+
+    /// Lower opacity washes a colour out; boost its saturation to compensate, so a
+    /// translucent floating caret still reads as the tint.
+    static func saturated(_ color: Color, opacity: Double) -> Color {
+        let gray = (color.red + color.green + color.blue) / 3
+        let boost = 1 + (1 - opacity) * 0.8
+        func channel(_ c: Double) -> Double { min(1, max(0, gray + (c - gray) * boost)) }
+        return Color(red: channel(color.red), green: channel(color.green), blue: channel(color.blue),
+                     alpha: color.alpha * opacity)
+    }
+
+    private func roundedRectangle(_ cr: OpaquePointer, _ r: Rect, radius: Double) {
+        let radius = min(radius, r.width / 2, r.height / 2)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, r.maxX - radius, r.minY + radius, radius, -Double.pi / 2, 0)
+        cairo_arc(cr, r.maxX - radius, r.maxY - radius, radius, 0, Double.pi / 2)
+        cairo_arc(cr, r.minX + radius, r.maxY - radius, radius, Double.pi / 2, Double.pi)
+        cairo_arc(cr, r.minX + radius, r.minY + radius, radius, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+
+    private func set(_ cr: OpaquePointer, _ c: Color) {
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+    }
+}

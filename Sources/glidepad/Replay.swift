@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import GlideEditor
+import GlideGestures
+import GlideLayout
+import GlideRender
+import GlideText
+
+/// `glidepad replay TRACE`: runs an input trace against a document with no X server,
+/// through the same editor, layout and renderer as the window, and prints the final
+/// state as JSON (TRACE.md).
+struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay an input trace headlessly and print the final state as JSON.")
+
+    @Argument(help: "The trace (JSON Lines, see TRACE.md).")
+    var trace: String
+
+    @Option(help: "The starting document (default: empty). The caret starts at 0.")
+    var text: String?
+
+    @Option(help: "A fontconfig family and a size in points.")
+    var font = "DejaVu Sans Mono 16"
+
+    @Option(help: "Write the last frame as a PNG.")
+    var png: String?
+
+    @Option(help: "Write every frame the window would have shown, numbered, into this folder.")
+    var frames: String?
+
+    @Flag(help: "Print the final text after the JSON line.")
+    var printText = false
+
+    func run() throws {
+        let source: String
+        do {
+            source = try String(contentsOfFile: trace, encoding: .utf8)
+        } catch {
+            throw ValidationError("cannot read the trace \(trace): \(error.localizedDescription)")
+        }
+        let parsed: Trace
+        do {
+            parsed = try Trace(parsing: source)
+        } catch {
+            throw ValidationError("\(trace): \(error)")
+        }
+        // Kinds the editor cannot take yet are refused before anything runs.
+        for timed in parsed.events {
+            switch timed.event {
+            case .key, .text: continue
+            default:
+                throw ValidationError("\(trace): line \(timed.line): \"\(timed.event.kind)\" events are not supported by this build of glidepad yet")
+            }
+        }
+
+        var document = Document()
+        if let text {
+            do {
+                let loaded = try TextFile.load(path: text)
+                document = Document(text: loaded.text, format: loaded.format)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
+
+        let specification: FontSpecification
+        let typesetter: HarfBuzzTypesetter
+        do {
+            specification = try FontSpecification(parsing: font)
+            typesetter = try HarfBuzzTypesetter(fonts: try FontSet(specification, scale: parsed.header.scale))
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let size = Size(width: parsed.header.width, height: parsed.header.height)
+        let editor = Editor(document: document, typesetter: typesetter, viewportSize: size)
+        let renderer = FrameRenderer(typesetter: typesetter)
+        let surface = ImageSurface(size: size, scale: parsed.header.scale)
+
+        var frameNumber = 0
+        func emitFrame() throws {
+            let damage = editor.takeDamage()
+            guard let frames, damage != .none else { return }
+            renderer.draw(editor, into: surface, damage: damage)
+            try surface.writePNG(to: "\(frames)/frame-\(String(format: "%05d", frameNumber)).png")
+            frameNumber += 1
+        }
+        if let frames {
+            try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
+        }
+        try emitFrame()
+        for timed in parsed.events {
+            switch timed.event {
+            case let .key(key): editor.handleKey(key)
+            case let .text(text): editor.insertText(text)
+            default: break
+            }
+            try emitFrame()
+        }
+        if let png {
+            renderer.draw(editor, into: surface, damage: .full)
+            try surface.writePNG(to: png)
+        }
+        print(StateReport(editor: editor, events: parsed.events.count).json())
+        if printText { print(editor.document.text.string) }
+    }
+}
