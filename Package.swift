@@ -65,6 +65,12 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "GlideTextTests", dependencies: ["GlideText"]),
         .testTarget(name: "GlideLayoutTests", dependencies: ["GlideLayout", "GlideText"]),
+        .testTarget(name: "GlideGesturesTests", dependencies: ["GlideGestures"]),
+        .testTarget(name: "GlideEditorTests", dependencies: ["GlideEditor", "GlideGestures", "GlideLayout", "GlideText"]),
+        .testTarget(
+            name: "GlideRenderTests",
+            dependencies: ["GlideRender", "GlideEditor", "GlideGestures", "GlideLayout", "GlideText"],
+            resources: [.copy("References")]),
     ],
     swiftLanguageModes: [.v6]
 )

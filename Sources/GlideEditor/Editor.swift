@@ -59,6 +59,8 @@ public final class Editor {
     }
     /// The x that up/down keep, in document coordinates; reset by other moves.
     private var goalX: Double?
+    /// Which side of a soft wrap the caret is drawn on when it sits on one.
+    public private(set) var caretAffinity: CaretAffinity = .downstream
     private(set) var damage: Damage = .full
 
     public init(document: Document, typesetter: any Typesetter, viewportSize: Size,
@@ -116,9 +118,10 @@ public final class Editor {
         case let .moveUp(extend): moveVertically(up: true, extend: extend)
         case let .moveDown(extend): moveVertically(up: false, extend: extend)
         case let .moveLineStart(extend):
-            move(to: layout.lineFragment(containing: selection.head).range.lowerBound, extend: extend)
+            move(to: currentLine.range.lowerBound, extend: extend)
         case let .moveLineEnd(extend):
-            move(to: lineEnd(of: layout.lineFragment(containing: selection.head)), extend: extend)
+            let line = currentLine
+            move(to: line.range.upperBound, extend: extend, affinity: line.endsParagraph ? .downstream : .upstream)
         case let .moveDocumentStart(extend): move(to: 0, extend: extend)
         case let .moveDocumentEnd(extend): move(to: document.text.utf8Count, extend: extend)
         case let .pageUp(extend): page(up: true, extend: extend)
@@ -177,8 +180,11 @@ public final class Editor {
 
     /// The real caret's rectangle in view coordinates.
     public var caretViewRect: Rect {
-        layout.caretRect(at: selection.head, width: caretWidth).offsetBy(dx: 0, dy: -layout.scrollY)
+        layout.caretRect(at: selection.head, affinity: caretAffinity, width: caretWidth).offsetBy(dx: 0, dy: -layout.scrollY)
     }
+
+    /// The visual line the caret is on.
+    private var currentLine: LineFragment { layout.lineFragment(containing: selection.head, affinity: caretAffinity) }
 
     /// The floating caret's rectangle in view coordinates, scale applied about its centre.
     public func floatingCaretRect(_ caret: FloatingCaret) -> Rect {
@@ -189,14 +195,15 @@ public final class Editor {
 
     // MARK: Internals
 
-    private func move(to offset: Int, extend: Bool) {
-        setSelection(extend ? Selection(anchor: selection.anchor, head: offset) : .caret(offset))
+    private func move(to offset: Int, extend: Bool, affinity: CaretAffinity = .downstream) {
+        setSelection(extend ? Selection(anchor: selection.anchor, head: offset) : .caret(offset), affinity: affinity)
     }
 
-    private func setSelection(_ new: Selection, reveal: Bool = true) {
+    private func setSelection(_ new: Selection, affinity: CaretAffinity = .downstream, reveal: Bool = true) {
         let oldCaret = caretViewRect
         let wasEmpty = selection.isEmpty
         document.selection = new
+        caretAffinity = affinity
         document.breakUndoCoalescing()
         if reveal { scrollToReveal(selection.head) }
         if wasEmpty && selection.isEmpty {
@@ -208,13 +215,14 @@ public final class Editor {
 
     private func scrollToReveal(_ offset: Int) {
         let before = layout.scrollY
-        layout.scrollRangeToVisible(offset)
+        layout.scrollRangeToVisible(offset, affinity: caretAffinity)
         if layout.scrollY != before { damage = .full }
     }
 
     /// Runs a document mutation, then brings the layout up to date and the caret into view.
     private func edit(_ body: (inout Document) -> Void) {
         body(&document)
+        caretAffinity = .downstream
         syncLayout()
         scrollToReveal(selection.head)
         damage = .full
@@ -238,36 +246,25 @@ public final class Editor {
         edit { $0.replace(range, with: "", kind: kind) }
     }
 
-    /// End of a visual line: a paragraph's end, or on a soft-wrapped line the last
-    /// position before the wrap (a caret at the wrap offset itself is drawn at the
-    /// start of the next line).
-    private func lineEnd(of fragment: LineFragment) -> Int {
-        if fragment.endsParagraph { return fragment.range.upperBound }
-        return max(fragment.range.lowerBound,
-                   boundaries.previousGrapheme(before: fragment.range.upperBound, in: document.text))
-    }
-
     private func moveVertically(up: Bool, extend: Bool) {
-        let head = selection.head
         if !extend && !selection.isEmpty {
             setSelection(.caret(up ? selection.lowerBound : selection.upperBound))
             return
         }
-        let x = goalX ?? layout.caretRect(at: head).midX
-        let fragment = layout.lineFragment(containing: head)
-        let target: Int
+        let x = goalX ?? caretViewRect.midX
+        let fragment = currentLine
         if let next = up ? layout.lineFragment(before: fragment) : layout.lineFragment(after: fragment) {
-            target = min(layout.closestPosition(onLine: next, toX: x), next.endsParagraph ? next.range.upperBound : lineEnd(of: next))
+            let target = layout.closestCaret(onLine: next, toX: x)
+            move(to: target.offset, extend: extend, affinity: target.affinity)
         } else {
-            target = up ? 0 : document.text.utf8Count
+            move(to: up ? 0 : document.text.utf8Count, extend: extend)
         }
-        move(to: target, extend: extend)
         goalX = x
     }
 
     private func page(up: Bool, extend: Bool) {
         let head = selection.head
-        let caret = layout.caretRect(at: head)
+        let caret = layout.caretRect(at: head, affinity: caretAffinity)
         let x = goalX ?? caret.midX
         let distance = max(layout.typesetter.lineHeight, layout.viewportSize.height - layout.typesetter.lineHeight)
         let viewY = caret.midY - layout.scrollY
@@ -275,9 +272,11 @@ public final class Editor {
         layout.scroll(by: up ? -distance : distance)
         // The caret keeps its place on screen; at either end of the document it goes
         // to the very start or end.
-        var target = layout.closestPosition(to: Point(x: x, y: viewY))
-        if layout.scrollY == before || target == head { target = up ? 0 : document.text.utf8Count }
-        move(to: target, extend: extend)
+        var target = layout.closestCaret(to: Point(x: x, y: viewY))
+        if layout.scrollY == before || target.offset == head {
+            target = (up ? 0 : document.text.utf8Count, .downstream)
+        }
+        move(to: target.offset, extend: extend, affinity: target.affinity)
         goalX = x
         damage = .full
     }

@@ -217,21 +217,36 @@ public final class LayoutManager {
     }
 
     public func closestPosition(toDocumentPoint point: Point) -> Int {
+        closestCaret(toDocumentPoint: point).offset
+    }
+
+    /// `closestPosition(to:)` with the side of a soft wrap the point was on.
+    public func closestCaret(to point: Point) -> (offset: Int, affinity: CaretAffinity) {
+        closestCaret(toDocumentPoint: Point(x: point.x, y: point.y + scrollY))
+    }
+
+    public func closestCaret(toDocumentPoint point: Point) -> (offset: Int, affinity: CaretAffinity) {
         let (p, _) = heights.paragraph(atY: point.y - padding)
         let layout = layout(ofParagraph: p)
         // Shaping may have changed this paragraph's height, never its top.
         let top = top(ofParagraph: p)
-        let line = layout.lines[layout.lineIndex(atY: point.y - top)]
-        let stop = line.closestStop(toX: point.x - padding)
-        return text.paragraphStart(p) + stop.offset
+        let index = layout.lineIndex(atY: point.y - top)
+        return caret(onLine: index, of: layout, paragraph: p, x: point.x)
     }
 
-    /// The line holding document offset `offset`.
-    public func lineFragment(containing offset: Int) -> LineFragment {
+    private func caret(onLine index: Int, of layout: ParagraphLayout, paragraph p: Int, x: Double) -> (offset: Int, affinity: CaretAffinity) {
+        let line = layout.lines[index]
+        let stop = line.closestStop(toX: x - padding)
+        let softEnd = index < layout.lines.count - 1 && stop.offset == line.stops.last!.offset
+        return (text.paragraphStart(p) + stop.offset, softEnd ? .upstream : .downstream)
+    }
+
+    /// The line holding document offset `offset` (on the given side of a soft wrap).
+    public func lineFragment(containing offset: Int, affinity: CaretAffinity = .downstream) -> LineFragment {
         let p = text.paragraphIndex(containing: offset)
         let layout = layout(ofParagraph: p)
         let local = offset - text.paragraphStart(p)
-        return fragment(paragraph: p, line: layout.lineIndex(containing: local), layout: layout)
+        return fragment(paragraph: p, line: layout.lineIndex(containing: local, affinity: affinity), layout: layout)
     }
 
     /// The line after `fragment`'s, or nil at the end of the document.
@@ -256,9 +271,12 @@ public final class LayoutManager {
 
     /// The insertion point on `fragment`'s line nearest to document x `x`.
     public func closestPosition(onLine fragment: LineFragment, toX x: Double) -> Int {
-        let layout = layout(ofParagraph: fragment.paragraph)
-        let stop = layout.lines[fragment.line].closestStop(toX: x - padding)
-        return text.paragraphStart(fragment.paragraph) + stop.offset
+        closestCaret(onLine: fragment, toX: x).offset
+    }
+
+    /// `closestPosition(onLine:toX:)` with the side of the wrap it is on.
+    public func closestCaret(onLine fragment: LineFragment, toX x: Double) -> (offset: Int, affinity: CaretAffinity) {
+        caret(onLine: fragment.line, of: layout(ofParagraph: fragment.paragraph), paragraph: fragment.paragraph, x: x)
     }
 
     private func fragment(paragraph p: Int, line index: Int, layout: ParagraphLayout) -> LineFragment {
@@ -274,11 +292,11 @@ public final class LayoutManager {
 
     /// The caret's rectangle at `offset`, in document coordinates (`width` wide,
     /// centred on the insertion point, as tall as the line).
-    public func caretRect(at offset: Int, width: Double = 2) -> Rect {
+    public func caretRect(at offset: Int, affinity: CaretAffinity = .downstream, width: Double = 2) -> Rect {
         let p = text.paragraphIndex(containing: offset)
         let layout = layout(ofParagraph: p)
         let local = offset - text.paragraphStart(p)
-        let line = layout.lines[layout.lineIndex(containing: local)]
+        let line = layout.lines[layout.lineIndex(containing: local, affinity: affinity)]
         let x = padding + line.x(at: local)
         return Rect(x: x - width / 2, y: top(ofParagraph: p) + line.top, width: width, height: line.height)
     }
@@ -286,11 +304,11 @@ public final class LayoutManager {
     /// Scrolls the least needed to show the caret at `offset` with `margin` points
     /// to spare (half a line by default). Works for paragraphs never laid out: they
     /// are shaped first.
-    public func scrollRangeToVisible(_ offset: Int, margin: Double? = nil) {
+    public func scrollRangeToVisible(_ offset: Int, affinity: CaretAffinity = .downstream, margin: Double? = nil) {
         let margin = min(margin ?? typesetter.lineHeight / 2, viewportSize.height / 4)
         let p = text.paragraphIndex(containing: offset)
         let layout = layout(ofParagraph: p)
-        let line = layout.lines[layout.lineIndex(containing: offset - text.paragraphStart(p))]
+        let line = layout.lines[layout.lineIndex(containing: offset - text.paragraphStart(p), affinity: affinity)]
         // Where the line is relative to the viewport's top, measured from the anchor
         // through shaped paragraphs only when it is near; otherwise jump.
         let lineTop = top(ofParagraph: p) + line.top

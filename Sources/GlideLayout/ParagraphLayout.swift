@@ -62,6 +62,15 @@ public struct LineLayout: Equatable, Sendable {
     }
 }
 
+/// Which side of a soft wrap a caret at the wrap's offset is drawn on: the offset
+/// ending one line is the offset starting the next. Downstream (the default) draws
+/// it at the start of the next line; upstream at the end of the line before — where
+/// a tap past a wrapped line's end, or the End key, puts it.
+public enum CaretAffinity: Sendable, Equatable {
+    case downstream
+    case upstream
+}
+
 /// A paragraph broken into lines and shaped: what a `Typesetter` produces.
 public struct ParagraphLayout: Equatable, Sendable {
     public var lines: [LineLayout]
@@ -77,13 +86,14 @@ public struct ParagraphLayout: Equatable, Sendable {
     public var height: Double { lines.last!.bottom }
 
     /// The line holding `offset`. An offset at a soft wrap belongs to the line it
-    /// starts (a caret there is drawn at the start of the next line).
-    public func lineIndex(containing offset: Int) -> Int {
+    /// starts, unless `affinity` is `.upstream`: then to the line it ends.
+    public func lineIndex(containing offset: Int, affinity: CaretAffinity = .downstream) -> Int {
         var low = 0, high = lines.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if lines[mid].range.lowerBound <= offset { low = mid } else { high = mid - 1 }
         }
+        if affinity == .upstream && low > 0 && lines[low].range.lowerBound == offset { return low - 1 }
         return low
     }
 

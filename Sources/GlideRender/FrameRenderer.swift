@@ -41,7 +41,16 @@ public final class FrameRenderer {
         switch damage {
         case .none: return []
         case .full: regions = [view]
-        case let .rects(rects): regions = rects.compactMap { $0.insetBy(dx: -1, dy: -1).intersection(view) }
+        case let .rects(rects):
+            // Whole device pixels only: a clip edge through a pixel would blend the old
+            // frame into the new one there.
+            regions = rects.compactMap { rect in
+                let x0 = ((rect.minX - 1) * scale).rounded(.down) / scale
+                let y0 = ((rect.minY - 1) * scale).rounded(.down) / scale
+                let x1 = ((rect.maxX + 1) * scale).rounded(.up) / scale
+                let y1 = ((rect.maxY + 1) * scale).rounded(.up) / scale
+                return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).intersection(view)
+            }
         }
         guard !regions.isEmpty else { return [] }
         cairo_save(cr)

@@ -20,7 +20,7 @@ struct Replay: ParsableCommand {
     var text: String?
 
     @Option(help: "A fontconfig family and a size in points.")
-    var font = "DejaVu Sans Mono 16"
+    var font = "sans-serif 11"
 
     @Option(help: "Write the last frame as a PNG.")
     var png: String?
