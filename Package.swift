@@ -11,6 +11,9 @@ let package = Package(
     products: [
         .executable(name: "glidepad", targets: ["glidepad"]),
         .library(name: "GlideText", targets: ["GlideText"]),
+        .library(name: "GlideLayout", targets: ["GlideLayout"]),
+        .library(name: "GlideEditor", targets: ["GlideEditor"]),
+        .library(name: "GlideRender", targets: ["GlideRender"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),

@@ -23,7 +23,19 @@ let package = Package(
             ],
             path: "Benchmarks/TextBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
-        )
+        ),
+        .executableTarget(
+            name: "LayoutBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "GlideText", package: "Glidepad"),
+                .product(name: "GlideLayout", package: "Glidepad"),
+                .product(name: "GlideEditor", package: "Glidepad"),
+                .product(name: "GlideRender", package: "Glidepad"),
+            ],
+            path: "Benchmarks/LayoutBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

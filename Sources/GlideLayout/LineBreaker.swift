@@ -41,7 +41,6 @@ public enum LineBreaker {
         if graphemes.isEmpty {
             return [Line(graphemes: 0..<0, stops: [CaretStop(offset: 0, x: 0)], advances: [], inkWidth: 0)]
         }
-        let allowed = Set(breaks)
         var lines: [Line] = []
         var start = 0
         while start < graphemes.count {
@@ -49,6 +48,14 @@ public enum LineBreaker {
             var lastBreak: Int?
             var end = graphemes.count
             var i = start
+            // Breaks are ascending: find the first one past this line's start, then
+            // walk it along with the graphemes.
+            var low = 0, high = breaks.count
+            while low < high {
+                let mid = (low + high) / 2
+                if breaks[mid] <= graphemes[start].offset { low = mid + 1 } else { high = mid }
+            }
+            var nextBreak = low
             while i < graphemes.count {
                 let g = graphemes[i]
                 let advance = g.kind == .tab ? tabAdvance(at: x, interval: tabInterval) : g.advance
@@ -57,7 +64,8 @@ public enum LineBreaker {
                     break
                 }
                 x += advance
-                if allowed.contains(g.end) {
+                while nextBreak < breaks.count && breaks[nextBreak] < g.end { nextBreak += 1 }
+                if nextBreak < breaks.count && breaks[nextBreak] == g.end {
                     lastBreak = i
                     if mandatory.contains(g.end) { end = i + 1; break }
                 }

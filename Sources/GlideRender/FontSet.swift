@@ -105,6 +105,7 @@ public final class FontSet {
     private var candidates: [Candidate] = []
     private var loaded: [Int: LoadedFont] = [:]
     private var fontForScalar: [UInt32: Int] = [:]
+    private var lowScalarFonts = [UInt16?](repeating: nil, count: 0x3100)
 
     public init(_ specification: FontSpecification, scale: Double = 1) throws(FontError) {
         self.specification = specification
@@ -161,6 +162,8 @@ public final class FontSet {
     /// The first font in fallback order that has a glyph for `scalar` (the primary
     /// font if none has).
     func fontIndex(for scalar: Unicode.Scalar) -> Int {
+        // Most text is in the first few blocks: an array beats hashing there.
+        if scalar.value < 0x3100, let cached = lowScalarFonts[Int(scalar.value)] { return Int(cached) }
         if let cached = fontForScalar[scalar.value] { return cached }
         var chosen = 0
         for (i, candidate) in candidates.enumerated() where FcCharSetHasChar(candidate.charset, scalar.value) != 0 {
@@ -169,7 +172,7 @@ public final class FontSet {
                 break
             }
         }
-        fontForScalar[scalar.value] = chosen
+        if scalar.value < 0x3100 { lowScalarFonts[Int(scalar.value)] = UInt16(chosen) } else { fontForScalar[scalar.value] = chosen }
         return chosen
     }
 

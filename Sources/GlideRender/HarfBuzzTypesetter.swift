@@ -56,6 +56,32 @@ public final class HarfBuzzTypesetter: Typesetter {
         var yOffset: Double
     }
 
+    /// Shaped runs by font, direction and text, clusters relative to the run: after a
+    /// keystroke only the run that changed is shaped again, and a steady frame shapes
+    /// nothing. Emptied when it grows past `shapeCacheLimit` entries.
+    private struct RunKey: Hashable {
+        var font: Int
+        var rightToLeft: Bool
+        var text: [UInt8]
+    }
+    private var shapeCache: [RunKey: [ShapedGlyph]] = [:]
+    public var shapeCacheLimit = 20_000
+
+    private func shapeCached(_ bytes: UnsafeBufferPointer<UInt8>, run: Range<Int>, font: Int, rightToLeft: Bool) -> [ShapedGlyph] {
+        let key = RunKey(font: font, rightToLeft: rightToLeft, text: Array(bytes[run]))
+        if var glyphs = shapeCache[key] {
+            for i in glyphs.indices { glyphs[i].cluster += run.lowerBound }
+            return glyphs
+        }
+        // Shaped on its own (no surrounding context) so the cached result is exactly
+        // what this run's text always gives.
+        var glyphs = key.text.withUnsafeBufferPointer { shape($0, run: 0..<run.count, font: font, rightToLeft: rightToLeft) }
+        if shapeCache.count >= shapeCacheLimit { shapeCache.removeAll(keepingCapacity: true) }
+        shapeCache[key] = glyphs
+        for i in glyphs.indices { glyphs[i].cluster += run.lowerBound }
+        return glyphs
+    }
+
     private func shape(_ bytes: UnsafeBufferPointer<UInt8>, run: Range<Int>, font: Int, rightToLeft: Bool) -> [ShapedGlyph] {
         hb_buffer_clear_contents(buffer)
         bytes.withMemoryRebound(to: CChar.self) { chars in
@@ -86,15 +112,23 @@ public final class HarfBuzzTypesetter: Typesetter {
         var graphemes: [GraphemeMetrics] = []
         var fontOf: [Int] = []
         var rtl: [Bool] = []
+        graphemes.reserveCapacity(bytes.count)
+        fontOf.reserveCapacity(bytes.count)
+        rtl.reserveCapacity(bytes.count)
         var offset = 0
         for character in text {
             let length = character.utf8.count
             let scalar = character.unicodeScalars.first!
-            let kind: GraphemeMetrics.Kind =
-                character == "\t" ? .tab : (character.isWhitespace ? .space : .ordinary)
+            let kind: GraphemeMetrics.Kind
+            switch scalar.value {
+            case 0x09: kind = .tab
+            case 0x20: kind = .space
+            case 0x21..<0x7F: kind = .ordinary
+            default: kind = scalar.properties.isWhitespace ? .space : .ordinary
+            }
             graphemes.append(GraphemeMetrics(offset: offset, length: length, advance: 0, kind: kind))
             fontOf.append(fonts.fontIndex(for: scalar))
-            rtl.append(HarfBuzzTypesetter.isRightToLeft(scalar))
+            rtl.append(scalar.value >= 0x0590 && HarfBuzzTypesetter.isRightToLeft(scalar))
             offset += length
         }
         // Neutrals (spaces, punctuation) between two right-to-left graphemes join them.
@@ -111,42 +145,46 @@ public final class HarfBuzzTypesetter: Typesetter {
                 }
             }
         }
+        // The grapheme holding each byte.
+        var graphemeAt = [Int32](repeating: 0, count: bytes.count)
+        for (index, g) in graphemes.enumerated() {
+            for b in g.offset..<g.end { graphemeAt[b] = Int32(index) }
+        }
 
         // Shape runs of one font and direction; share cluster advances out over graphemes.
         var glyphsByGrapheme = [[ShapedGlyph]](repeating: [], count: graphemes.count)
+        var clusterAdvance = [Double](repeating: 0, count: bytes.count)
+        var isClusterStart = [Bool](repeating: false, count: bytes.count)
         var start = 0
         while start < graphemes.count {
             var end = start + 1
             while end < graphemes.count && fontOf[end] == fontOf[start] && rtl[end] == rtl[start] { end += 1 }
             let run = graphemes[start].offset..<graphemes[end - 1].end
-            let glyphs = shape(bytes, run: run, font: fontOf[start], rightToLeft: rtl[start])
-            // Cluster start → advance, and the graphemes each cluster covers.
-            var clusterAdvance: [Int: Double] = [:]
-            for glyph in glyphs { clusterAdvance[glyph.cluster, default: 0] += glyph.advance }
-            let clusterStarts = clusterAdvance.keys.sorted()
-            var g = start
-            for (n, cluster) in clusterStarts.enumerated() {
-                let next = n + 1 < clusterStarts.count ? clusterStarts[n + 1] : run.upperBound
-                while g < end && graphemes[g].end <= cluster { g += 1 }
-                var covered: [Int] = []
-                var h = g
-                while h < end && graphemes[h].offset < next {
-                    if graphemes[h].offset >= cluster || covered.isEmpty { covered.append(h) }
-                    h += 1
-                }
-                if covered.isEmpty { continue }
-                let share = clusterAdvance[cluster]! / Double(covered.count)
-                for index in covered { graphemes[index].advance += share }
-            }
-            // Glyphs belong to the grapheme holding their cluster's first byte.
+            let glyphs = shapeCached(bytes, run: run, font: fontOf[start], rightToLeft: rtl[start])
             for glyph in glyphs {
-                var low = start, high = end - 1
-                while low < high {
-                    let mid = (low + high + 1) / 2
-                    if graphemes[mid].offset <= glyph.cluster { low = mid } else { high = mid - 1 }
-                }
-                glyphsByGrapheme[low].append(glyph)
+                clusterAdvance[glyph.cluster] += glyph.advance
+                isClusterStart[glyph.cluster] = true
+                // A glyph belongs to the grapheme holding its cluster's first byte.
+                glyphsByGrapheme[Int(graphemeAt[glyph.cluster])].append(glyph)
             }
+            // Walk the run's clusters in byte order: a cluster covering several
+            // graphemes (a ligature) shares its advance equally among them.
+            var g = start
+            var byte = run.lowerBound
+            while byte < run.upperBound {
+                guard isClusterStart[byte] else { byte += 1; continue }
+                var next = byte + 1
+                while next < run.upperBound && !isClusterStart[next] { next += 1 }
+                let first = Int(graphemeAt[byte])
+                var last = first
+                while last + 1 < end && graphemes[last + 1].offset < next { last += 1 }
+                let covered = graphemes[first].offset == byte || first == last ? first...last : (first + 1)...last
+                let share = clusterAdvance[byte] / Double(covered.count)
+                for index in covered { graphemes[index].advance += share }
+                g = last
+                byte = next
+            }
+            _ = g
             start = end
         }
 
