@@ -74,6 +74,8 @@ let package = Package(
             name: "GlideRenderTests",
             dependencies: ["GlideRender", "GlideEditor", "GlideGestures", "GlideLayout", "GlideText"],
             resources: [.copy("References")]),
+        /// Runs the built `glidepad` binary (which `swift build --build-tests` builds too).
+        .testTarget(name: "GlidepadCommandTests", dependencies: ["glidepad"]),
     ],
     swiftLanguageModes: [.v6]
 )
