@@ -27,7 +27,8 @@ let package = Package(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icuuc")]
         ),
-        .systemLibrary(name: "CX11", pkgConfig: "x11 xi", providers: [.apt(["libx11-dev", "libxi-dev"])]),
+        .systemLibrary(
+            name: "CX11", pkgConfig: "x11 xi xtst", providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev"])]),
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo cairo-ft cairo-xlib",
             providers: [.apt(["libcairo2-dev"])]),
@@ -55,7 +56,9 @@ let package = Package(
         .target(
             name: "GlideRender",
             dependencies: ["GlideEditor", "GlideLayout", "GlideText", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig"]),
-        .target(name: "GlideX11", dependencies: ["GlideEditor", "GlideRender"]),
+        .target(
+            name: "GlideX11",
+            dependencies: ["GlideEditor", "GlideRender", "GlideGestures", "GlideLayout", "GlideText", "CX11", "CCairo"]),
 
         // MARK: The application
         .executableTarget(

@@ -12,12 +12,12 @@ profile=${1:-build}
 
 build_packages=(
     pkg-config
-    libx11-dev libxi-dev
+    libx11-dev libxi-dev libxtst-dev
     libcairo2-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
     libicu-dev libssl-dev
 )
 test_packages=(
-    xvfb xauth
+    xvfb xauth xdotool xclip x11-utils
     fonts-dejavu-core fonts-noto-cjk
 )
 

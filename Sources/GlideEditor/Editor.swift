@@ -62,6 +62,8 @@ public final class Editor {
     /// Which side of a soft wrap the caret is drawn on when it sits on one.
     public private(set) var caretAffinity: CaretAffinity = .downstream
     private(set) var damage: Damage = .full
+    /// The mouse drag in progress (Editor+Pointer).
+    var drag: DragState?
 
     public init(document: Document, typesetter: any Typesetter, viewportSize: Size,
                 clipboard: any Clipboard = MemoryClipboard()) {
@@ -156,6 +158,26 @@ public final class Editor {
         }
     }
 
+    /// Pastes `text` over the selection (the window's asynchronous CLIPBOARD paste).
+    public func paste(_ text: String) {
+        guard !text.isEmpty else { return }
+        edit { $0.replace($0.selection.range, with: $0.format.lineEnding.normalizing(text), kind: .other) }
+    }
+
+    /// Replaces the document (a file opened, a save that renamed it).
+    public func replaceDocument(_ new: Document) {
+        var new = new
+        new.recordsChanges = true
+        document = new
+        layout.replaceText(new.text)
+        caretAffinity = .downstream
+        drag = nil
+        damage = .full
+    }
+
+    /// Marks the document saved (after the window's file session wrote it).
+    public func markSaved() { document.markSaved() }
+
     // MARK: Viewport
 
     public func setViewportSize(_ size: Size) {
@@ -197,6 +219,13 @@ public final class Editor {
 
     private func move(to offset: Int, extend: Bool, affinity: CaretAffinity = .downstream) {
         setSelection(extend ? Selection(anchor: selection.anchor, head: offset) : .caret(offset), affinity: affinity)
+    }
+
+    /// Sets the selection from outside a key command (pointer, gestures), keeping the
+    /// head in view.
+    public func select(_ new: Selection, affinity: CaretAffinity = .downstream) {
+        goalX = nil
+        setSelection(new, affinity: affinity)
     }
 
     private func setSelection(_ new: Selection, affinity: CaretAffinity = .downstream, reveal: Bool = true) {

@@ -86,6 +86,36 @@ public final class FrameRenderer {
         return regions
     }
 
+    /// Draws a one-line bar (a prompt or a status message) across the bottom of the
+    /// view, with a caret after the text when `showsCaret`. Returns its rectangle.
+    @discardableResult
+    public func drawBar(_ text: String, showsCaret: Bool, theme: Theme, viewSize: Size, context cr: OpaquePointer) -> Rect {
+        let height = typesetter.lineHeight + 8
+        let rect = Rect(x: 0, y: viewSize.height - height, width: viewSize.width, height: height)
+        cairo_save(cr)
+        cairo_scale(cr, scale, scale)
+        let shade = theme.background.red + theme.background.green + theme.background.blue > 1.5 ? 0.0 : 1.0
+        set(cr, theme.background)
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        cairo_fill(cr)
+        cairo_set_source_rgba(cr, shade, shade, shade, 0.08)
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        cairo_fill(cr)
+        set(cr, theme.tint)
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, 1)
+        cairo_fill(cr)
+        let layout = typesetter.layout(paragraph: text, width: .infinity)
+        let line = layout.lines[0]
+        drawGlyphs(cr, line: line, origin: Point(x: 12, y: rect.y + 4), color: theme.text)
+        if showsCaret {
+            set(cr, theme.caret)
+            cairo_rectangle(cr, 12 + line.stops.last!.x, rect.y + 4, 2, line.height)
+            cairo_fill(cr)
+        }
+        cairo_restore(cr)
+        return rect
+    }
+
     private func drawSelection(
         _ cr: OpaquePointer, line: LineLayout, paragraphStart: Int, lineTop: Double, padding: Double,
         selection: Selection, paragraphLength: Int, isLastLine: Bool, theme: Theme

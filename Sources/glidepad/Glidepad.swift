@@ -1,5 +1,8 @@
 import ArgumentParser
+import GlideEditor
+import GlideRender
 import GlideText
+import GlideX11
 
 #if canImport(Glibc)
 import Glibc
@@ -13,6 +16,36 @@ struct Glidepad: ParsableCommand {
         version: glidepadVersion,
         subcommands: [Check.self, Replay.self]
     )
+
+    @Argument(help: "The file to edit (created on first save). Without one, Glidepad edits its draft, which is saved as you type.")
+    var file: String?
+
+    @Option(help: "A fontconfig family and a size in points.")
+    var font = "sans-serif 11"
+
+    @Option(help: "light or dark.")
+    var theme = "light"
+
+    func validate() throws {
+        guard theme == "light" || theme == "dark" else { throw ValidationError("--theme is light or dark, not \(theme)") }
+    }
+
+    func run() throws {
+        let specification: FontSpecification
+        do {
+            specification = try FontSpecification(parsing: font)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        do {
+            let window = try TextPadWindow(options: WindowOptions(
+                file: file, font: specification, theme: theme == "dark" ? .dark : .light))
+            throw ExitCode(window.run())
+        } catch let error as WindowError {
+            FileHandleStandardError.write("glidepad: \(error)\n")
+            throw ExitCode(1)
+        }
+    }
 }
 
 /// `glidepad check FILE…`: opens each file exactly as the editor would and reports
@@ -52,7 +85,7 @@ private func monotonicSeconds() -> Double {
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
-private enum FileHandleStandardError {
+enum FileHandleStandardError {
     static func write(_ text: String) {
         var text = text
         text.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }

@@ -1,0 +1,186 @@
+import CX11
+import Foundation
+import GlideEditor
+import GlideText
+
+/// The event loop: one thread waits in poll(2) on the X connection and the next
+/// timer (caret blink, autosave, drag auto-scroll, a status message, a selection
+/// fetch). With nothing to do — caret blink stopped ten seconds after the last
+/// input, as GTK does — it sleeps with no timeout: no wake-ups while idle.
+extension TextPadWindow {
+    static let blinkInterval = 0.6
+    static let blinkTimeout = 10.0
+
+    /// Runs until the window is closed. Returns the process exit status.
+    public func run() -> Int32 {
+        var descriptor = pollfd(fd: x.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        nextBlink = monotonicNow() + TextPadWindow.blinkInterval
+        while running {
+            drainEvents()
+            let now = monotonicNow()
+            runTimers(now: now)
+            afterInput(now: now)
+            presentFrame()
+            if XPending(x.display) > 0 { continue }
+            let timeout = nextDeadline().map { Int32(max(0, min(60_000, (($0 - monotonicNow()) * 1000).rounded(.up)))) } ?? -1
+            _ = poll(&descriptor, 1, timeout)
+        }
+        quit()
+        return 0
+    }
+
+    private func drainEvents() {
+        var event = XEvent()
+        while running && XPending(x.display) > 0 {
+            XNextEvent(x.display, &event)
+            if XFilterEvent(&event, 0) != 0 { continue }  // the input method took it
+            dispatch(&event)
+        }
+    }
+
+    func dispatch(_ event: inout XEvent) {
+        switch event.type {
+        case KeyPress:
+            keyPressed(&event)
+        case GenericEvent:
+            if event.xcookie.extension == xinputOpcode { handleXI(&event.xcookie) }
+        case Expose:
+            exposed(event.xexpose)
+        case ConfigureNotify:
+            resized(width: event.xconfigure.width, height: event.xconfigure.height)
+        case FocusIn:
+            focusChanged(true)
+        case FocusOut:
+            focusChanged(false)
+        case ClientMessage:
+            if Atom(event.xclient.data.l.0) == x.atom("WM_DELETE_WINDOW") { running = false }
+        case MappingNotify:
+            XRefreshKeyboardMapping(&event.xmapping)
+        default:
+            _ = selections.handle(&event)
+        }
+    }
+
+    private var xinputOpcode: Int32 {
+        var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
+        XQueryExtension(x.display, "XInputExtension", &opcode, &firstEvent, &firstError)
+        return opcode
+    }
+
+    /// Records that input arrived (restarts the caret blink; starts a stats sample).
+    func noteInput(_ kind: String) {
+        let now = monotonicNow()
+        lastInput = now
+        if focused {
+            editor.caretVisible = true
+            nextBlink = now + TextPadWindow.blinkInterval
+        }
+        if statsEnabled && pendingInputTime == nil {
+            pendingInputTime = now
+            pendingInputKind = kind
+        }
+    }
+
+    /// After a batch of events: autosave bookkeeping, the title, PRIMARY.
+    private func afterInput(now: Double) {
+        if editor.document.revision != lastRevision {
+            lastRevision = editor.document.revision
+            session.noteEdit(at: now)
+        }
+        updateTitle()
+        let selection = editor.selection
+        if !selection.isEmpty && selection != primarySelection && !editor.isDragging {
+            selections.ownPrimary(time: lastServerTime)
+        }
+        primarySelection = selection
+    }
+
+    private func runTimers(now: Double) {
+        if let blink = nextBlink, blink <= now {
+            if focused && now - lastInput < TextPadWindow.blinkTimeout {
+                editor.caretVisible.toggle()
+                nextBlink = now + TextPadWindow.blinkInterval
+            } else {
+                editor.caretVisible = focused
+                nextBlink = nil
+            }
+        }
+        session.autosaveIfDue(editor.document, at: now)
+        if let error = session.lastAutosaveError, status == nil {
+            showStatus("Autosave failed: \(error)", seconds: 6)
+        }
+        if editor.isDragging && editor.autoscrollVelocity != 0 {
+            let last = lastAutoscroll ?? now
+            editor.autoscroll(for: min(0.1, now - last))
+            lastAutoscroll = now
+        } else {
+            lastAutoscroll = nil
+        }
+        if let shown = status, shown.until <= now { status = nil }
+        selections.expireIfLate(now: now)
+    }
+
+    private func nextDeadline() -> Double? {
+        var deadlines: [Double] = []
+        if let blink = nextBlink { deadlines.append(blink) }
+        if let save = session.autosaveDueTime { deadlines.append(save) }
+        if editor.isDragging && editor.autoscrollVelocity != 0 { deadlines.append(monotonicNow() + 1.0 / 60) }
+        if let shown = status { deadlines.append(shown.until) }
+        if let fetch = selections.deadline { deadlines.append(fetch) }
+        return deadlines.min()
+    }
+
+    // MARK: Files
+
+    func save(as newPath: String?) {
+        var document = editor.document
+        do {
+            try session.save(&document, as: newPath)
+            editor.markSaved()
+            showStatus("Saved \(session.path ?? "")")
+        } catch {
+            showStatus("\(error)", seconds: 8)
+        }
+        updateTitle()
+    }
+
+    func open(_ path: String) {
+        // The current text is safe first: the draft or a recovery copy.
+        saveEverything()
+        do {
+            let document = try session.open(path)
+            editor.replaceDocument(document)
+            lastRevision = editor.document.revision
+            showStatus("Opened \(path)")
+        } catch {
+            showStatus("\(error)", seconds: 8)
+        }
+        updateTitle()
+    }
+
+    /// Writes the draft, or a named file's unsaved changes to its recovery copy, and
+    /// waits until it is on disk.
+    func saveEverything() {
+        let document = editor.document
+        guard session.path == nil || document.isModified else { return }
+        session.noteEdit(at: monotonicNow())
+        session.flush(document)
+        if let path = session.path {
+            FileHandle.standardError.write(Data("glidepad: unsaved changes to \(path) are kept in \(session.autosavePath)\n".utf8))
+        }
+    }
+
+    private func quit() {
+        saveEverything()
+        selections.handOverToClipboardManager(time: lastServerTime) { deadline in
+            var descriptor = pollfd(fd: x.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            if XPending(x.display) == 0 {
+                _ = poll(&descriptor, 1, Int32(max(0, (deadline - monotonicNow()) * 1000)))
+                if XPending(x.display) == 0 { return nil }
+            }
+            var event = XEvent()
+            XNextEvent(x.display, &event)
+            return event
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import CX11
+import Foundation
+import GlideEditor
+import GlideLayout
+
+/// Pointer input through XInput2: buttons, motion and smooth-scroll valuators on
+/// the master pointer (XI_ButtonPress/Release, XI_Motion), so the touch issue can add
+/// XI_Touch* and gesture events to the same selection. Wheel "buttons" 4–7 that XI2
+/// flags as emulated from smooth scrolling are dropped, so nothing scrolls twice.
+extension TextPadWindow {
+    static let doubleClickTime: Time = 400
+    static let doubleClickDistance = 4.0
+
+    func selectPointerEvents() {
+        let events: [Int32] = [XI_ButtonPress, XI_ButtonRelease, XI_Motion]
+        events.withUnsafeBufferPointer { _ = glide_xi_select(x.display, window, XIAllMasterDevices, $0.baseAddress, Int32($0.count)) }
+        discoverScrollValuators()
+    }
+
+    /// Finds each master pointer's smooth-scroll valuators (number, increment, axis).
+    func discoverScrollValuators() {
+        scrollValuators.removeAll()
+        var count: Int32 = 0
+        guard let devices = XIQueryDevice(x.display, XIAllMasterDevices, &count) else { return }
+        defer { XIFreeDeviceInfo(devices) }
+        for i in 0..<Int(count) {
+            let device = devices[i]
+            for c in 0..<Int(device.num_classes) {
+                guard let any = device.classes[c], any.pointee.type == XIScrollClass else { continue }
+                let scroll = UnsafeMutableRawPointer(any).assumingMemoryBound(to: XIScrollClassInfo.self).pointee
+                let key = device.deviceid << 8 | scroll.number
+                scrollValuators[key] = (scroll.number, scroll.increment == 0 ? 1 : scroll.increment,
+                                        scroll.scroll_type == XIScrollTypeVertical)
+            }
+        }
+    }
+
+    func handleXI(_ cookie: inout XGenericEventCookie) {
+        guard XGetEventData(x.display, &cookie) != 0 else { return }
+        defer { XFreeEventData(x.display, &cookie) }
+        let event = cookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+        lastServerTime = event.time
+        let point = Point(x: event.event_x / scale, y: event.event_y / scale)
+        let emulated = event.flags & Int32(XIPointerEmulated) != 0
+        let shift = event.mods.effective & Int32(ShiftMask) != 0
+        switch cookie.evtype {
+        case XI_ButtonPress:
+            guard !emulated || event.detail < 4 || event.detail > 7 else { return }
+            noteInput("button \(event.detail)")
+            buttonPressed(Int(event.detail), at: point, time: event.time, shift: shift)
+        case XI_ButtonRelease:
+            if event.detail == 1 { editor.pointerUp(at: point) }
+        case XI_Motion:
+            noteInput("motion")
+            smoothScroll(event)
+            if editor.isDragging {
+                editor.pointerMoved(to: point)
+                lastAutoscroll = monotonicNow()
+            }
+        default:
+            break
+        }
+    }
+
+    private func buttonPressed(_ button: Int, at point: Point, time: Time, shift: Bool) {
+        switch button {
+        case 1:
+            let near = abs(point.x - lastClick.x) <= TextPadWindow.doubleClickDistance
+                && abs(point.y - lastClick.y) <= TextPadWindow.doubleClickDistance
+            let count = near && time &- lastClick.time <= TextPadWindow.doubleClickTime ? lastClick.count % 3 + 1 : 1
+            lastClick = (time, point.x, point.y, count)
+            editor.pointerDown(at: point, button: 1, clicks: count, shift: shift)
+        case 2:
+            selections.request(Atom(XA_PRIMARY), time: time) { [weak self] text in
+                if let text { self?.editor.pastePrimary(text, at: point) }
+            }
+        case 4, 5:
+            editor.wheel(dy: (button == 4 ? -3 : 3) * editor.layout.typesetter.lineHeight)
+        default:
+            break
+        }
+    }
+
+    /// Smooth scrolling: valuator deltas, one increment being one wheel click (three lines).
+    private func smoothScroll(_ event: XIDeviceEvent) {
+        guard !scrollValuators.isEmpty, let mask = event.valuators.mask else { return }
+        var valueIndex = 0
+        for bit in 0..<Int32(event.valuators.mask_len * 8) where glide_xi_mask_is_set(mask, bit) != 0 {
+            defer { valueIndex += 1 }
+            let key = event.deviceid << 8 | bit
+            guard let axis = scrollValuators[key] else { continue }
+            let value = event.valuators.values[valueIndex]
+            if let last = lastValuatorValue[key], axis.vertical {
+                editor.wheel(dy: (value - last) / axis.increment * 3 * editor.layout.typesetter.lineHeight)
+            }
+            lastValuatorValue[key] = value
+        }
+    }
+}
