@@ -14,10 +14,17 @@ struct Glidepad: ParsableCommand {
         commandName: "glidepad",
         abstract: "A text pad for touchscreens and touchpads.",
         version: glidepadVersion,
-        subcommands: [Check.self, Replay.self]
+        subcommands: [Edit.self, Check.self, Replay.self],
+        defaultSubcommand: Edit.self
     )
+}
 
-    @Argument(help: "The file to edit (created on first save). Without one, Glidepad edits its draft, which is saved as you type.")
+/// `glidepad [FILE]`: the text pad's window.
+struct Edit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Edit FILE (created on first save), or the draft when no file is given.")
+
+    @Argument(help: "The file to edit. Without one, Glidepad edits its draft, which is saved as you type.")
     var file: String?
 
     @Option(help: "A fontconfig family and a size in points.")
