@@ -79,6 +79,8 @@ let package = Package(
             resources: [.copy("References")]),
         /// Runs the built `glidepad` binary (which `swift build --build-tests` builds too).
         .testTarget(name: "GlidepadCommandTests", dependencies: ["glidepad"]),
+        /// The real window under the Xvfb that `make test` starts.
+        .testTarget(name: "EndToEndTests", dependencies: ["glidepad", "CX11"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,9 +13,16 @@ extension TextPadWindow {
 
     /// Runs until the window is closed. Returns the process exit status.
     public func run() -> Int32 {
-        var descriptor = pollfd(fd: x.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let signals = TerminationSignals()
+        var descriptors = [pollfd(fd: x.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0)]
         nextBlink = monotonicNow() + TextPadWindow.blinkInterval
         while running {
+            if signals.received {
+                // SIGTERM (logout, shutdown), SIGINT, SIGHUP: quit as if closed.
+                running = false
+                break
+            }
             drainEvents()
             let now = monotonicNow()
             runTimers(now: now)
@@ -23,7 +30,7 @@ extension TextPadWindow {
             presentFrame()
             if XPending(x.display) > 0 { continue }
             let timeout = nextDeadline().map { Int32(max(0, min(60_000, (($0 - monotonicNow()) * 1000).rounded(.up)))) } ?? -1
-            _ = poll(&descriptor, 1, timeout)
+            _ = poll(&descriptors, 2, timeout)
         }
         quit()
         return 0
@@ -182,5 +189,44 @@ extension TextPadWindow {
             XNextEvent(x.display, &event)
             return event
         }
+    }
+}
+
+/// SIGTERM, SIGINT and SIGHUP turned into a readable file descriptor (the self-pipe
+/// trick), so the event loop wakes and quits cleanly, saving the draft. The signals
+/// are unblocked first: a parent may have started us with them blocked.
+final class TerminationSignals {
+    nonisolated(unsafe) static var writeEnd: Int32 = -1
+    let fileDescriptor: Int32
+    private let readEnd: Int32
+
+    init() {
+        var ends: [Int32] = [-1, -1]
+        _ = pipe(&ends)
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        readEnd = ends[0]
+        fileDescriptor = ends[0]
+        TerminationSignals.writeEnd = ends[1]
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            sigaddset(&set, signal)
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { _ in
+                var byte: UInt8 = 1
+                _ = write(TerminationSignals.writeEnd, &byte, 1)
+            }
+            sigemptyset(&action.sa_mask)
+            sigaction(signal, &action, nil)
+        }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    var received: Bool {
+        var byte: UInt8 = 0
+        return read(readEnd, &byte, 1) == 1
     }
 }

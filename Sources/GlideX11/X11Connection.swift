@@ -10,7 +10,8 @@ final class X11Connection {
 
     init() throws(WindowError) {
         guard let display = XOpenDisplay(nil) else {
-            let name = ProcessInfo.processInfo.environment["DISPLAY"] ?? "(DISPLAY is not set)"
+            let value = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+            let name = value.isEmpty ? "(DISPLAY is not set)" : value
             throw .cannotOpenDisplay(name)
         }
         self.display = display

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+/// The real window under Xvfb. One window at a time: they share the keyboard focus.
+@Suite("The window, end to end", .serialized, .enabled(if: hasDisplay, "needs an X server; `make test` starts Xvfb"))
+struct WindowTests {
+    func temporaryPath(_ name: String) -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glidepad-e2e-files-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appendingPathComponent(name).path
+    }
+
+    func contents(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
+
+    func title(_ window: GlidepadWindow) throws -> String {
+        try Shell.run("xprop", ["-id", "\(window.windowID)", "_NET_WM_NAME"])
+    }
+
+    @Test("typed text is saved with Ctrl+S to the file named on the command line")
+    func typeAndSave() throws {
+        let path = temporaryPath("notes.txt")
+        let window = try GlidepadWindow(arguments: [path])
+        try window.type("Hello, Glidepad")
+        try window.key("Return")
+        try window.type("line two")
+        try window.waitUntil("the modified mark") { (try? title(window))?.contains("• notes.txt — Glidepad") == true }
+        try window.key("ctrl+s")
+        try window.waitUntil("the file to be saved") { contents(path) == "Hello, Glidepad\nline two" }
+        try window.waitUntil("the modified mark to go") { (try? title(window))?.contains("\"notes.txt — Glidepad\"") == true }
+    }
+
+    @Test("a drag and a double click select; PRIMARY and CLIPBOARD serve the selection")
+    func selectionsServeText() throws {
+        let path = temporaryPath("select.txt")
+        try "alpha beta gamma\nsecond line".write(toFile: path, atomically: true, encoding: .utf8)
+        let window = try GlidepadWindow(arguments: [path])
+        try window.click(at: (30, 22), repeat: 2)
+        try window.waitUntil("PRIMARY to hold the word") {
+            (try? Shell.run("xclip", ["-o", "-selection", "primary"], timeout: 3)) == "alpha"
+        }
+        try window.drag(from: (13, 22), to: (880, 22))
+        try window.waitUntil("PRIMARY to hold the line") {
+            (try? Shell.run("xclip", ["-o", "-selection", "primary"], timeout: 3)) == "alpha beta gamma"
+        }
+        try window.key("ctrl+c")
+        try window.waitUntil("CLIPBOARD to hold the line") {
+            (try? Shell.run("xclip", ["-o", "-selection", "clipboard"], timeout: 3)) == "alpha beta gamma"
+        }
+    }
+
+    @Test("text copied in another program pastes with Ctrl+V, and middle click pastes PRIMARY")
+    func pasteFromElsewhere() throws {
+        let path = temporaryPath("paste.txt")
+        let window = try GlidepadWindow(arguments: [path])
+        let clipboard = try Shell.offer("from elsewhere", selection: "clipboard")
+        defer { clipboard.terminate() }
+        try window.key("ctrl+v")
+        let primary = try Shell.offer(" + primary", selection: "primary")
+        defer { primary.terminate() }
+        try window.click(at: (600, 22), button: 2)
+        usleep(300_000)
+        try window.key("ctrl+s")
+        try window.waitUntil("the pasted text to be saved") { contents(path) == "from elsewhere + primary" }
+    }
+
+    @Test("a 1 MB clipboard round trip uses INCR both ways and loses nothing")
+    func largeClipboard() throws {
+        let path = temporaryPath("big.txt")
+        var big = ""
+        var i = 0
+        while big.utf8.count < 1_048_576 {
+            big += "Line \(i): the quick brown fox 素早い茶色の狐が跳ぶ。\n"
+            i += 1
+        }
+        let window = try GlidepadWindow(arguments: [path])
+        let offer = try Shell.offer(big, selection: "clipboard")
+        defer { offer.terminate() }
+        try window.key("ctrl+v")
+        try window.key("ctrl+s")
+        try window.waitUntil("1 MB to be pasted and saved", timeout: 15) { contents(path) == big }
+        try window.key("ctrl+a", "ctrl+c")
+        try window.waitUntil("1 MB to come back out", timeout: 15) {
+            (try? Shell.run("xclip", ["-o", "-selection", "clipboard"], timeout: 10)) == big
+        }
+    }
+
+    @Test("closing the window keeps the draft")
+    func closeKeepsDraft() throws {
+        let window = try GlidepadWindow()
+        try window.type("a draft worth keeping")
+        try window.closeLikeAWindowManager()
+        #expect(try window.waitForExit() == 0)
+        #expect(contents(window.draftPath) == "a draft worth keeping")
+    }
+
+    @Test("closing with unsaved changes to a file keeps them in a recovery copy; the file is untouched")
+    func closeKeepsRecovery() throws {
+        let path = temporaryPath("precious.txt")
+        try "original".write(toFile: path, atomically: true, encoding: .utf8)
+        let window = try GlidepadWindow(arguments: [path])
+        try window.key("ctrl+End")
+        try window.type(" and more")
+        try window.key("ctrl+q")
+        #expect(try window.waitForExit() == 0)
+        #expect(contents(path) == "original")
+        let said = window.stderr
+        #expect(said.contains("unsaved changes to \(path) are kept in"))
+        let recovery = said.components(separatedBy: "are kept in ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        #expect(contents(recovery) == "original and more")
+    }
+
+    @Test("killed with SIGKILL mid-typing, the draft has everything typed until a second before")
+    func sigkillLosesAtMostASecond() throws {
+        let window = try GlidepadWindow()
+        let text = String(repeating: "abcdefghij", count: 40)
+        var typed: [(time: Date, count: Int)] = []
+        let start = Date()
+        var count = 0
+        for chunk in stride(from: 0, to: text.count, by: 5) {
+            let piece = String(text.dropFirst(chunk).prefix(5))
+            try window.type(piece, delay: 12)
+            count += piece.count
+            typed.append((Date(), count))
+            if Date().timeIntervalSince(start) > 3 { break }
+        }
+        kill(window.process.processIdentifier, SIGKILL)
+        let killedAt = Date()
+        window.process.waitUntilExit()
+        let draft = contents(window.draftPath) ?? ""
+        let surelyTyped = typed.last { $0.time < killedAt.addingTimeInterval(-1.0) }?.count ?? 0
+        #expect(text.hasPrefix(draft))
+        #expect(draft.count >= surelyTyped, "draft has \(draft.count) characters; \(surelyTyped) were typed more than a second before the kill")
+        #expect(surelyTyped > 20)
+    }
+
+    @Test("text pixels appear on the caret's line, the rest is background")
+    func pixelsWhereTheTextIs() throws {
+        let window = try GlidepadWindow()
+        try window.type("MMMMMMMMMM")
+        usleep(300_000)
+        let shot = try window.screenshot()
+        func pixel(_ x: Int, _ y: Int) -> UInt32 { shot.pixels[y * shot.width + x] }
+        let background = pixel(shot.width - 5, shot.height - 5)
+        var ink = 0
+        for y in 12..<34 { for x in 12..<140 where pixel(x, y) != background { ink += 1 } }
+        #expect(ink > 200, "no text where it was typed")
+        var stray = 0
+        for y in 200..<400 { for x in 200..<600 where pixel(x, y) != background { stray += 1 } }
+        #expect(stray == 0)
+        // Dark text on the light theme.
+        let darkest = (12..<34).flatMap { y in (12..<140).map { pixel($0, y) } }.min { ($0 >> 16) < ($1 >> 16) }!
+        #expect(darkest >> 16 < 0x60)
+    }
+}
