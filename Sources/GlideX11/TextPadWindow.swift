@@ -71,6 +71,8 @@ public final class TextPadWindow {
     let statsEnabled = ProcessInfo.processInfo.environment["GLIDEPAD_STATS"] == "1"
     var pendingInputTime: Double?
     var pendingInputKind = ""
+    /// When the window started being built, for the first frame's stats line.
+    var startTime: Double? = monotonicNow()
 
     /// Opens the display and the file (or draft), and maps the window.
     public init(options: WindowOptions) throws(WindowError) {
@@ -238,6 +240,10 @@ public final class TextPadWindow {
         }
         updateInputSpot()
         XFlush(x.display)
+        if statsEnabled, let start = startTime {
+            FileHandle.standardError.write(Data("glidepad-stats: start → first frame \(String(format: "%.1f", (monotonicNow() - start) * 1000)) ms\n".utf8))
+        }
+        startTime = nil
         if statsEnabled, let start = pendingInputTime {
             let elapsed = (monotonicNow() - start) * 1000
             FileHandle.standardError.write(Data("glidepad-stats: \(pendingInputKind) → frame \(String(format: "%.3f", elapsed)) ms\n".utf8))
