@@ -19,6 +19,8 @@ build_packages=(
 test_packages=(
     xvfb xauth xdotool xclip x11-utils
     fonts-dejavu-core fonts-noto-cjk
+    # A real input method for the XIM test: ibus with anthy, in a private D-Bus session.
+    dbus dbus-x11 ibus ibus-anthy python3-gi gir1.2-ibus-1.0 dconf-gsettings-backend
 )
 
 case "$profile" in

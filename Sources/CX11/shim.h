@@ -21,31 +21,24 @@ static inline int glide_xi_select(Display *display, Window window, int deviceid,
     return XISelectEvents(display, window, &eventMask, 1);
 }
 
-/// The best input style the input method offers: over-the-spot (the candidate
-/// window follows XNSpotLocation) if it can, else root style. 0 if none fits.
+/// The input style Glidepad uses: root style (the input method draws preedit and
+/// candidates in its own windows), as st does. The candidate window still follows
+/// the caret through XNSpotLocation, which ibus and fcitx honour in this style.
+/// (Over-the-spot needs a core fontset, and ibus-x11 ignores keys without one.)
+/// Returns 0 if the input method does not offer it.
 static inline XIMStyle glide_im_best_style(XIM im) {
     XIMStyles *styles = NULL;
     if (XGetIMValues(im, XNQueryInputStyle, &styles, NULL) != NULL || styles == NULL) return 0;
     XIMStyle best = 0;
     for (int i = 0; i < styles->count_styles; i++) {
-        XIMStyle s = styles->supported_styles[i];
-        if (s == (XIMPreeditPosition | XIMStatusNothing)) { best = s; break; }
-        if (s == (XIMPreeditNothing | XIMStatusNothing) && best == 0) best = s;
+        if (styles->supported_styles[i] == (XIMPreeditNothing | XIMStatusNothing)) best = styles->supported_styles[i];
     }
     XFree(styles);
     return best;
 }
 
-/// Creates an input context for `window`; with over-the-spot style it starts at (x, y).
-static inline XIC glide_create_ic(XIM im, Window window, XIMStyle style, short x, short y) {
-    if (style & XIMPreeditPosition) {
-        XPoint spot = { x, y };
-        XVaNestedList preedit = XVaCreateNestedList(0, XNSpotLocation, &spot, NULL);
-        XIC ic = XCreateIC(im, XNInputStyle, style, XNClientWindow, window, XNFocusWindow, window,
-                           XNPreeditAttributes, preedit, NULL);
-        XFree(preedit);
-        return ic;
-    }
+/// Creates a root-style input context for `window`.
+static inline XIC glide_create_ic(XIM im, Window window, XIMStyle style) {
     return XCreateIC(im, XNInputStyle, style, XNClientWindow, window, XNFocusWindow, window, NULL);
 }
 

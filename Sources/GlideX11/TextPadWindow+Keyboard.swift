@@ -28,10 +28,16 @@ extension TextPadWindow {
         guard let im else { return }
         inputMethod = im
         let style = glide_im_best_style(im)
+        if ProcessInfo.processInfo.environment["GLIDEPAD_DEBUG"] != nil {
+            let locale = XLocaleOfIM(im).map { String(cString: $0) } ?? "?"
+            FileHandle.standardError.write(Data("glidepad: input method open (locale \(locale)), style 0x\(String(style, radix: 16))\n".utf8))
+        }
         guard style != 0 else { return }
-        let caret = editor.caretViewRect
-        inputContext = glide_create_ic(im, window, style, Int16(caret.minX * scale), Int16(caret.maxY * scale))
-        if let ic = inputContext { XSetICFocus(ic) }
+        inputContext = glide_create_ic(im, window, style)
+        if let ic = inputContext {
+            XSetICFocus(ic)
+            updateInputSpot()
+        }
     }
 
     /// Keeps the input method's candidate window just below the caret.
