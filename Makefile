@@ -13,7 +13,7 @@ run: deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip EndToEndTests
-	./packaging/with-xvfb.sh $(SWIFT) test --skip-build --filter EndToEndTests
+	./packaging/with-xvfb.sh $(SWIFT) test --skip-build --no-parallel --filter EndToEndTests
 
 build: deps
 	$(SWIFT) build
