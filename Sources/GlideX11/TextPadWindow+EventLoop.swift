@@ -95,11 +95,14 @@ extension TextPadWindow {
             session.noteEdit(at: now)
         }
         updateTitle()
+        // PRIMARY follows the selection once a drag has settled (it is served live).
         let selection = editor.selection
-        if !selection.isEmpty && selection != primarySelection && !editor.isDragging {
+        if selection.isEmpty {
+            primarySelection = nil
+        } else if selection != primarySelection && !editor.isDragging {
             selections.ownPrimary(time: lastServerTime)
+            primarySelection = selection
         }
-        primarySelection = selection
     }
 
     private func runTimers(now: Double) {
