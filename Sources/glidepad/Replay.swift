@@ -47,7 +47,7 @@ struct Replay: ParsableCommand {
         // Kinds the editor cannot take yet are refused before anything runs.
         for timed in parsed.events {
             switch timed.event {
-            case .key, .text: continue
+            case .key, .text, .pointer, .scroll: continue
             default:
                 throw ValidationError("\(trace): line \(timed.line): \"\(timed.event.kind)\" events are not supported by this build of glidepad yet")
             }
@@ -88,10 +88,26 @@ struct Replay: ParsableCommand {
             try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
         }
         try emitFrame()
+        var clock = 0.0
         for timed in parsed.events {
+            // A drag past an edge auto-scrolls with time, as the window's timer does.
+            while editor.isDragging && editor.autoscrollVelocity != 0 && clock + 1.0 / 60 <= timed.time {
+                clock += 1.0 / 60
+                editor.autoscroll(for: 1.0 / 60)
+                try emitFrame()
+            }
+            clock = timed.time
             switch timed.event {
             case let .key(key): editor.handleKey(key)
             case let .text(text): editor.insertText(text)
+            case let .pointer(phase, button, x, y, clicks):
+                let point = Point(x: x, y: y)
+                switch phase {
+                case .down: editor.pointerDown(at: point, button: button, clicks: clicks)
+                case .move: editor.pointerMoved(to: point)
+                case .up: editor.pointerUp(at: point)
+                }
+            case let .scroll(_, dy): editor.wheel(dy: dy)
             default: break
             }
             try emitFrame()

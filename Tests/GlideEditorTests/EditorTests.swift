@@ -182,4 +182,26 @@ struct EditorTests {
         #expect(!editor.handleKey(KeyPress("a")))
         #expect(!editor.handleKey(KeyPress("Left", [.alt])))
     }
+
+    @Test("mouse: click, Shift+click, double click word, triple click paragraph, drag by words")
+    func pointer() {
+        // 10 pt columns from x = 12, 20 pt lines from y = 12.
+        let editor = makeEditor("alpha beta gamma\nsecond line")
+        editor.pointerDown(at: Point(x: 12 + 62, y: 20), button: 1, clicks: 1)
+        editor.pointerUp(at: Point(x: 12 + 62, y: 20))
+        #expect(editor.selection == .caret(6))
+        editor.pointerDown(at: Point(x: 12 + 150, y: 20), button: 1, clicks: 1, shift: true)
+        editor.pointerUp(at: Point(x: 12 + 150, y: 20))
+        #expect(editor.selection == Selection(anchor: 6, head: 15))
+        editor.pointerDown(at: Point(x: 12 + 72, y: 20), button: 1, clicks: 2)
+        #expect(editor.selection == Selection(anchor: 6, head: 10))
+        // Dragging after a double click extends by whole words.
+        editor.pointerMoved(to: Point(x: 12 + 122, y: 20))
+        #expect(editor.selection == Selection(anchor: 6, head: 16))
+        editor.pointerUp(at: Point(x: 12 + 122, y: 20))
+        editor.pointerDown(at: Point(x: 12 + 30, y: 40), button: 1, clicks: 3)
+        #expect(editor.selection == Selection(anchor: 17, head: 28))
+        editor.pointerUp(at: Point(x: 12 + 30, y: 40))
+        #expect(!editor.isDragging)
+    }
 }

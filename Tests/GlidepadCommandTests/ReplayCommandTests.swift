@@ -101,10 +101,11 @@ struct ReplayCommandTests {
 
     @Test("kinds this build cannot replay yet are refused with their line number")
     func unsupportedKinds() throws {
-        let trace = try temporaryFile("touch.jsonl", header + "\n" + #"{"t": 0, "kind": "touch", "phase": "begin", "id": 1, "x": 5, "y": 5}"#)
+        let trace = try temporaryFile("touch.jsonl", header + "\n" + #"{"t": 0, "kind": "text", "text": "a"}"# + "\n"
+            + #"{"t": 0, "kind": "touch", "phase": "begin", "id": 1, "x": 5, "y": 5}"#)
         let result = try Glidepad.run(["replay", trace])
         #expect(result.status != 0)
-        #expect(result.stderr.contains("line 2"))
+        #expect(result.stderr.contains("line 3"))
         #expect(result.stderr.contains("touch"))
     }
 
@@ -125,6 +126,30 @@ struct ReplayCommandTests {
         let written = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
         // The first frame, then one per event that changed the screen (F5 changed nothing).
         #expect(written == ["frame-00000.png", "frame-00001.png", "frame-00002.png"])
+    }
+
+    @Test("pointer events: a double click selects a word, a drag past the bottom auto-scrolls and selects")
+    func pointer() throws {
+        let lines = (0..<200).map { "line number \($0)" }.joined(separator: "\n")
+        let text = try temporaryFile("lines.txt", lines)
+        let trace = try temporaryFile("p.jsonl", """
+            \(header)
+            {"t": 0.0, "kind": "pointer", "phase": "down", "button": 1, "x": 20, "y": 20, "clicks": 1}
+            {"t": 0.05, "kind": "pointer", "phase": "up", "button": 1, "x": 20, "y": 20, "clicks": 1}
+            {"t": 0.1, "kind": "pointer", "phase": "down", "button": 1, "x": 20, "y": 20, "clicks": 2}
+            {"t": 0.15, "kind": "pointer", "phase": "up", "button": 1, "x": 20, "y": 20, "clicks": 2}
+            {"t": 0.5, "kind": "pointer", "phase": "down", "button": 1, "x": 14, "y": 20, "clicks": 1}
+            {"t": 0.6, "kind": "pointer", "phase": "move", "x": 100, "y": 380}
+            {"t": 1.6, "kind": "pointer", "phase": "up", "button": 1, "x": 100, "y": 380}
+            """)
+        let result = try Glidepad.run(["replay", trace, "--text", text, "--font", "DejaVu Sans 12"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let state = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        let selection = state["selection"] as? [String: [String: Int]]
+        #expect(selection?["start"] == ["offset": 0, "line": 0, "column": 0])
+        // A second of auto-scroll past the bottom edge reaches far below the first screen.
+        #expect((selection?["end"]?["line"] ?? 0) > 40)
+        #expect((state["scroll_y"] as? Double ?? 0) > 500)
     }
 
     @Test("a binary starting text is refused with the offset of its first NUL")
