@@ -133,7 +133,11 @@ public final class TextPadWindow {
         XFlush(display)
 
         installConnectionLossHandler()
-        connectionLostHandler = { [unowned self] in saveEverything() }
+        connectionLostHandler = { [unowned self] in
+            saveEverything()
+            if session.path == nil { return "your text is saved in \(session.autosavePath)" }
+            return editor.document.isModified ? "your changes are kept in \(session.autosavePath)" : "there were no unsaved changes"
+        }
     }
 
     deinit {

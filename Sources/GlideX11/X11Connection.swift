@@ -80,13 +80,13 @@ func monotonicNow() -> Double {
 }
 
 /// What to do when the X connection dies (set by the running window): save the
-/// draft and any unsaved file to a recovery copy, say so, and exit.
-nonisolated(unsafe) var connectionLostHandler: (() -> Void)?
+/// draft or the unsaved file's recovery copy, and say where it is.
+nonisolated(unsafe) var connectionLostHandler: (() -> String)?
 
 func installConnectionLossHandler() {
     XSetIOErrorHandler { _ in
-        connectionLostHandler?()
-        FileHandle.standardError.write(Data("glidepad: lost the connection to the X server; your text was saved (see above).\n".utf8))
+        let saved = connectionLostHandler?() ?? "nothing was open"
+        FileHandle.standardError.write(Data("glidepad: lost the connection to the X server; \(saved).\n".utf8))
         exit(1)
     }
     // Protocol errors (a window gone mid-transfer, a bad property) are reported, not fatal.

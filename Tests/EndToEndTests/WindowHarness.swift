@@ -17,8 +17,11 @@ final class GlidepadWindow {
     let dataHome: URL
     let stderrFile: URL
     private(set) var windowID: UInt = 0
+    /// The X display it runs on, when not the test process's own.
+    let display: String?
 
     init(arguments: [String] = [], environment extra: [String: String] = [:]) throws {
+        display = extra["DISPLAY"]
         dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("glidepad-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
         stderrFile = dataHome.appendingPathComponent("stderr.txt")
@@ -33,14 +36,15 @@ final class GlidepadWindow {
         process.standardError = try FileHandle(forWritingTo: stderrFile)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        let found = try Shell.run("xdotool", ["search", "--sync", "--onlyvisible", "--pid", "\(process.processIdentifier)"], timeout: 15)
+        let found = try Shell.run("xdotool", ["search", "--sync", "--onlyvisible", "--pid", "\(process.processIdentifier)"],
+                                  timeout: 15, display: display)
         guard let id = found.split(separator: "\n").first.flatMap({ UInt($0) }) else {
             throw HarnessError("the glidepad window did not appear: \(stderr)")
         }
         windowID = id
         // Focus explicitly (there is no window manager); --sync could wait forever.
-        _ = try Shell.run("xdotool", ["windowfocus", "\(id)"])
-        _ = try Shell.run("xdotool", ["mousemove", "--window", "\(id)", "400", "300"])
+        _ = try Shell.run("xdotool", ["windowfocus", "\(id)"], display: display)
+        _ = try Shell.run("xdotool", ["mousemove", "--window", "\(id)", "400", "300"], display: display)
         usleep(200_000)
     }
 
@@ -53,7 +57,7 @@ final class GlidepadWindow {
     var stderr: String { (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "" }
 
     func type(_ text: String, delay: Int = 8) throws {
-        _ = try Shell.run("xdotool", ["type", "--delay", "\(delay)", text], timeout: 120)
+        _ = try Shell.run("xdotool", ["type", "--delay", "\(delay)", text], timeout: 120, display: display)
     }
 
     func key(_ keys: String...) throws {
@@ -130,10 +134,11 @@ struct HarnessError: Error, CustomStringConvertible {
 enum Shell {
     /// Runs a tool, feeding `input`, and returns its standard output.
     @discardableResult
-    static func run(_ tool: String, _ arguments: [String], input: Data? = nil, timeout: Double = 20) throws -> String {
+    static func run(_ tool: String, _ arguments: [String], input: Data? = nil, timeout: Double = 20,
+                    display: String? = nil) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
+        process.arguments = (display.map { ["DISPLAY=\($0)"] } ?? []) + [tool] + arguments
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("glidepad-shell-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: out.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: out) }

@@ -152,3 +152,33 @@ struct WindowTests {
         #expect(darkest >> 16 < 0x60)
     }
 }
+
+/// Its own X server, so that killing it harms no other test.
+@Suite("Losing the X server", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb"), "needs Xvfb"))
+struct LostConnectionTests {
+    @Test("when the X server dies, the draft is saved and Glidepad says where")
+    func serverDies() throws {
+        // A display number nobody uses; ready once its socket appears.
+        let number = (90..<190).first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") }!
+        let display = ":\(number)"
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        server.arguments = [display, "-screen", "0", "800x600x24", "-nolisten", "tcp"]
+        server.standardInput = FileHandle.nullDevice
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { kill(server.processIdentifier, SIGKILL) }
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") && Date() < deadline { usleep(50_000) }
+
+        let window = try GlidepadWindow(environment: ["DISPLAY": display])
+        try window.type("typed before the crash", delay: 10)
+        usleep(200_000)
+        // SIGKILL: a child of the test runner may have SIGTERM blocked.
+        kill(server.processIdentifier, SIGKILL)
+        #expect(try window.waitForExit() == 1)
+        #expect((try? String(contentsOfFile: window.draftPath, encoding: .utf8)) == "typed before the crash")
+        #expect(window.stderr.contains("lost the connection to the X server; your text is saved in \(window.draftPath)"))
+    }
+}
