@@ -175,6 +175,13 @@ public final class Editor {
         damage = .full
     }
 
+    /// Appends the rest of a large file read in the background (not an edit).
+    public func appendLoadedText(_ rest: TextStorage) {
+        document.appendLoadedText(rest)
+        syncLayout()
+        damage = .full
+    }
+
     /// Marks the document saved (after the window's file session wrote it).
     public func markSaved() { document.markSaved() }
 

@@ -51,6 +51,15 @@ public final class FileSession {
         return Document(text: loaded.text, format: loaded.format)
     }
 
+    /// Loads the beginning of what this session edits: all of it if it is small,
+    /// else its first `maximumBytes` in whole lines (`isWhole` false) — the caller
+    /// reads the rest in the background and appends it.
+    public func loadBeginning(maximumBytes: Int) throws(TextFileError) -> (document: Document, isWhole: Bool) {
+        guard let path, access(path, F_OK) == 0 else { return (try load(), true) }
+        let (loaded, isWhole) = try TextFile.loadBeginning(path: path, maximumBytes: maximumBytes)
+        return (Document(text: loaded.text, format: loaded.format), isWhole)
+    }
+
     /// Notes an edit at `time` (the injected clock) for the autosave schedule.
     public func noteEdit(at time: Double) { schedule.noteEdit(at: time) }
 

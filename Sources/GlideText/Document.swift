@@ -76,6 +76,18 @@ public struct Document: Sendable {
         replace(0..<text.utf8Count, with: newText, selection: .caret(0), kind: .other)
     }
 
+    /// Appends the rest of a file that was shown before it was fully read. Not an
+    /// edit: no undo step, the saved state and the selection stay as they are (every
+    /// undo record lies before the end, so they all stay valid).
+    public mutating func appendLoadedText(_ rest: TextStorage) {
+        guard !rest.isEmpty else { return }
+        let end = text.utf8Count
+        text.insert(rest, at: end)
+        if recordsChanges {
+            pendingChanges.append(TextChange(range: end..<end, insertedLength: rest.utf8Count, textAfter: text))
+        }
+    }
+
     // MARK: Undo
 
     public var canUndo: Bool { undoHistory.canUndo }

@@ -197,3 +197,35 @@ extension TextFile {
         }
     }
 }
+
+extension TextFile {
+    /// The beginning of a file, for showing a large file before all of it is read:
+    /// the whole lines within its first `maximumBytes` bytes, decoded and checked
+    /// exactly as `load` would. Small files (or ones with no line break early on)
+    /// come back whole, with `isWhole` set.
+    public static func loadBeginning(path: String, maximumBytes: Int) throws(TextFileError) -> (text: LoadedText, isWhole: Bool) {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 { throw .unreadable(path: path, reason: systemErrorDescription()) }
+        var info = stat()
+        let size = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+        guard size > maximumBytes, (info.st_mode & S_IFMT) == S_IFREG else {
+            _ = Glibc.close(fd)
+            return (try load(path: path), true)
+        }
+        var bytes = [UInt8](repeating: 0, count: maximumBytes)
+        var filled = 0
+        while filled < maximumBytes {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, maximumBytes - filled) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            filled += n
+        }
+        _ = Glibc.close(fd)
+        guard let lastNewline = bytes[..<filled].lastIndex(of: 0x0A) else { return (try load(path: path), true) }
+        var decoder = UTF8ChunkDecoder(path: path)
+        try bytes.withUnsafeBufferPointer { (all) throws(TextFileError) in
+            try decoder.consume(UnsafeBufferPointer(rebasing: all[...lastNewline]))
+        }
+        return (try decoder.finish(), false)
+    }
+}

@@ -14,8 +14,6 @@ extension TextPadWindow {
     /// Runs until the window is closed. Returns the process exit status.
     public func run() -> Int32 {
         let signals = TerminationSignals()
-        var descriptors = [pollfd(fd: x.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0)]
         nextBlink = monotonicNow() + TextPadWindow.blinkInterval
         while running {
             if signals.received {
@@ -30,7 +28,11 @@ extension TextPadWindow {
             presentFrame()
             if XPending(x.display) > 0 { continue }
             let timeout = nextDeadline().map { Int32(max(0, min(60_000, (($0 - monotonicNow()) * 1000).rounded(.up)))) } ?? -1
-            _ = poll(&descriptors, 2, timeout)
+            var descriptors = [pollfd(fd: x.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+            if let load = backgroundLoad { descriptors.append(pollfd(fd: load.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+            _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+            if descriptors.count > 2 && descriptors[2].revents != 0 { finishLoading(wait: false) }
         }
         quit()
         return 0
@@ -115,7 +117,7 @@ extension TextPadWindow {
                 nextBlink = nil
             }
         }
-        session.autosaveIfDue(editor.document, at: now)
+        if backgroundLoad == nil { session.autosaveIfDue(editor.document, at: now) }
         if let error = session.lastAutosaveError, status == nil {
             showStatus("Autosave failed: \(error)", seconds: 6)
         }
@@ -142,7 +144,33 @@ extension TextPadWindow {
 
     // MARK: Files
 
+    /// Appends the rest of a large file once the background read is done (edits made
+    /// meanwhile all lie in the part already shown, so they stay where they were).
+    func finishLoading(wait: Bool) {
+        guard let load = backgroundLoad, let result = load.take(wait: wait) else { return }
+        backgroundLoad = nil
+        switch result {
+        case let .success(loaded):
+            let end = loaded.text.utf8Count
+            if load.prefixLength <= end {
+                editor.appendLoadedText(loaded.text.extracting(load.prefixLength..<end))
+            }
+            lastRevision = editor.document.revision
+        case let .failure(error):
+            partialFileError = error
+            showStatus("Only the beginning is shown: \(error)", seconds: 12)
+        }
+    }
+
     func save(as newPath: String?) {
+        if backgroundLoad != nil {
+            showStatus("Still reading the rest of the file — save again in a moment.")
+            return
+        }
+        if let error = partialFileError, newPath == nil || newPath == session.path {
+            showStatus("Not saved: only the beginning of the file could be read (\(error)). Save under another name.", seconds: 8)
+            return
+        }
         var document = editor.document
         do {
             try session.save(&document, as: newPath)
@@ -171,6 +199,7 @@ extension TextPadWindow {
     /// Writes the draft, or a named file's unsaved changes to its recovery copy, and
     /// waits until it is on disk.
     func saveEverything() {
+        if backgroundLoad != nil { finishLoading(wait: true) }
         let document = editor.document
         guard session.path == nil || document.isModified else { return }
         session.noteEdit(at: monotonicNow())

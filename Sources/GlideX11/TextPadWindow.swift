@@ -66,6 +66,11 @@ public final class TextPadWindow {
     var scrollValuators: [Int32: (number: Int32, increment: Double, vertical: Bool)] = [:]
     var lastValuatorValue: [Int32: Double] = [:]
     var lastAutoscroll: Double?
+    /// The rest of a large file, still being read.
+    var backgroundLoad: BackgroundLoad?
+    /// Set when the rest of a large file turned out unreadable: the text shown is
+    /// only its beginning, and saving over the file would cut it short.
+    var partialFileError: TextFileError?
 
     // GLIDEPAD_STATS=1: input → frame-handed-to-server times.
     let statsEnabled = ProcessInfo.processInfo.environment["GLIDEPAD_STATS"] == "1"
@@ -88,7 +93,13 @@ public final class TextPadWindow {
         session = FileSession(path: options.file, draft: options.draft)
         let document: Document
         do {
-            document = try session.load()
+            // A large file shows its first megabyte at once; the rest is read on
+            // another thread and appended when ready (see finishLoading).
+            let (beginning, isWhole) = try session.loadBeginning(maximumBytes: 1 << 20)
+            document = beginning
+            if !isWhole, let path = options.file {
+                backgroundLoad = BackgroundLoad(path: path, prefixLength: beginning.text.utf8Count)
+            }
         } catch {
             throw .file("\(error)")
         }

@@ -133,6 +133,25 @@ struct WindowTests {
         #expect(surelyTyped > 20)
     }
 
+    @Test("a large file shows at once; typing while the rest loads lands where it was typed")
+    func typingWhileLoading() throws {
+        let path = temporaryPath("large.txt")
+        let line = "A line of a large file, with some 日本語 in it to keep the decoder honest.\n"
+        let original = String(repeating: line, count: 40_000 * 8)  // about 28 MB
+        try original.write(toFile: path, atomically: true, encoding: .utf8)
+        let window = try GlidepadWindow(arguments: [path], environment: ["GLIDEPAD_STATS": "1"])
+        try window.type("Typed first. ", delay: 5)
+        // Saving is refused until the whole file is in, then it works.
+        try window.waitUntil("the whole file to be saved with the typing at its start", timeout: 60) {
+            try? window.key("ctrl+s")
+            usleep(300_000)
+            guard let saved = contents(path), saved.utf8.count == original.utf8.count + 13 else { return false }
+            return saved.hasPrefix("Typed first. A line") && saved.hasSuffix(line + line)
+        }
+        let firstFrame = window.stderr.split(separator: "\n").first { $0.contains("start → first frame") }
+        #expect(firstFrame != nil)
+    }
+
     @Test("text pixels appear on the caret's line, the rest is background")
     func pixelsWhereTheTextIs() throws {
         let window = try GlidepadWindow()
