@@ -15,9 +15,11 @@ let package = Package(
             traits: ["MallocInterposer"]),
     ],
     targets: [
+        .target(name: "BenchmarkCorpus", dependencies: [.product(name: "GlideText", package: "Glidepad")]),
         .executableTarget(
             name: "TextBenchmarks",
             dependencies: [
+                "BenchmarkCorpus",
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "GlideText", package: "Glidepad"),
             ],
@@ -27,6 +29,7 @@ let package = Package(
         .executableTarget(
             name: "LayoutBenchmarks",
             dependencies: [
+                "BenchmarkCorpus",
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "GlideText", package: "Glidepad"),
                 .product(name: "GlideLayout", package: "Glidepad"),
