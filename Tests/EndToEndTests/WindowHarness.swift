@@ -61,7 +61,11 @@ final class GlidepadWindow {
     }
 
     func key(_ keys: String...) throws {
-        _ = try Shell.run("xdotool", ["key", "--delay", "30"] + keys)
+        try key(contentsOf: keys)
+    }
+
+    func key(contentsOf keys: [String]) throws {
+        _ = try Shell.run("xdotool", ["key", "--delay", "10"] + keys, timeout: 60, display: display)
     }
 
     /// Mouse actions in window coordinates.

@@ -29,6 +29,31 @@ struct WindowTests {
         try window.waitUntil("the modified mark to go") { (try? title(window))?.contains("\"notes.txt — Glidepad\"") == true }
     }
 
+    @Test("Ctrl+S on the draft asks for a name in the window and saves there; Ctrl+O opens another file")
+    func saveAsAndOpen() throws {
+        let target = temporaryPath("named-later.txt")
+        let other = temporaryPath("other.txt")
+        try "another file".write(toFile: other, atomically: true, encoding: .utf8)
+        let window = try GlidepadWindow()
+        try window.type("draft to keep")
+        try window.key("ctrl+s")
+        // The prompt starts with the current folder: clear it, then type the path.
+        try window.key(contentsOf: Array(repeating: "BackSpace", count: 200))
+        try window.type(target)
+        try window.key("Return")
+        try window.waitUntil("the save-as to write the file") { contents(target) == "draft to keep" }
+        try window.waitUntil("the title to name the file") { (try? title(window))?.contains("named-later.txt — Glidepad") == true }
+        try window.key("ctrl+o")
+        try window.key(contentsOf: Array(repeating: "BackSpace", count: 200))
+        try window.type(other)
+        try window.key("Return")
+        try window.waitUntil("the title to name the opened file") { (try? title(window))?.contains("other.txt — Glidepad") == true }
+        try window.key("ctrl+End")
+        try window.type(", edited")
+        try window.key("ctrl+s")
+        try window.waitUntil("the opened file to be saved") { contents(other) == "another file, edited" }
+    }
+
     @Test("a drag and a double click select; PRIMARY and CLIPBOARD serve the selection")
     func selectionsServeText() throws {
         let path = temporaryPath("select.txt")
