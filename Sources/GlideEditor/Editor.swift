@@ -64,6 +64,8 @@ public final class Editor {
     private(set) var damage: Damage = .full
     /// The mouse drag in progress (Editor+Pointer).
     var drag: DragState?
+    /// The touch or touchpad cursor gesture in progress (Editor+Gestures).
+    var cursorGesture: CursorGesture?
 
     public init(document: Document, typesetter: any Typesetter, viewportSize: Size,
                 clipboard: any Clipboard = MemoryClipboard()) {
@@ -230,9 +232,9 @@ public final class Editor {
 
     /// Sets the selection from outside a key command (pointer, gestures), keeping the
     /// head in view.
-    public func select(_ new: Selection, affinity: CaretAffinity = .downstream) {
+    public func select(_ new: Selection, affinity: CaretAffinity = .downstream, reveal: Bool = true) {
         goalX = nil
-        setSelection(new, affinity: affinity)
+        setSelection(new, affinity: affinity, reveal: reveal)
     }
 
     private func setSelection(_ new: Selection, affinity: CaretAffinity = .downstream, reveal: Bool = true) {

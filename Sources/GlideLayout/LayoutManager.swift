@@ -41,6 +41,10 @@ public final class LayoutManager {
 
     private(set) var heights: HeightIndex
     private var cache: [Int: ParagraphLayout] = [:]
+    /// Whether the paragraphs on screen may hold estimated heights (after a scroll,
+    /// an edit, a resize). Geometry queries shape them first, so that y positions on
+    /// screen are exact.
+    private var visibleLayoutStale = true
     /// How many shaped paragraphs to keep; the farthest from view are dropped first.
     public var cacheLimit = 4096
 
@@ -136,6 +140,7 @@ public final class LayoutManager {
     /// Keeps the anchor inside its paragraph, shaping paragraphs as it moves across
     /// them, and the view within the document.
     private func normalizeAnchor() {
+        visibleLayoutStale = true
         let last = text.paragraphCount - 1
         // Moving up: shape each paragraph before entering it, so its real height is used.
         while scrollAnchor.offset < 0 && scrollAnchor.paragraph > 0 {
@@ -177,6 +182,14 @@ public final class LayoutManager {
         public var paragraph: Int
         public var top: Double
         public var layout: ParagraphLayout
+    }
+
+    /// Shapes the paragraphs on screen if an edit, scroll or resize may have left
+    /// estimates there.
+    public func ensureVisibleLayout() {
+        guard visibleLayoutStale else { return }
+        visibleLayoutStale = false
+        _ = visibleParagraphs()
     }
 
     /// The paragraphs intersecting the viewport (plus `margin` points above and
@@ -226,6 +239,7 @@ public final class LayoutManager {
     }
 
     public func closestCaret(toDocumentPoint point: Point) -> (offset: Int, affinity: CaretAffinity) {
+        ensureVisibleLayout()
         let (p, _) = heights.paragraph(atY: point.y - padding)
         let layout = layout(ofParagraph: p)
         // Shaping may have changed this paragraph's height, never its top.
@@ -293,6 +307,7 @@ public final class LayoutManager {
     /// The caret's rectangle at `offset`, in document coordinates (`width` wide,
     /// centred on the insertion point, as tall as the line).
     public func caretRect(at offset: Int, affinity: CaretAffinity = .downstream, width: Double = 2) -> Rect {
+        ensureVisibleLayout()
         let p = text.paragraphIndex(containing: offset)
         let layout = layout(ofParagraph: p)
         let local = offset - text.paragraphStart(p)
@@ -327,6 +342,7 @@ public final class LayoutManager {
     /// Tells the layout that `replaced` (offsets in the old text) now holds
     /// `insertedLength` bytes of `newText`. Only the touched paragraphs are relaid.
     public func textDidChange(_ newText: TextStorage, replaced: Range<Int>, insertedLength: Int) {
+        visibleLayoutStale = true
         let oldFirst = text.paragraphIndex(containing: replaced.lowerBound)
         let oldLast = text.paragraphIndex(containing: replaced.upperBound)
         text = newText
@@ -356,6 +372,7 @@ public final class LayoutManager {
 
     /// Replaces the whole text (a file opened, an erase-all undone).
     public func replaceText(_ newText: TextStorage) {
+        visibleLayoutStale = true
         text = newText
         rebuildEstimates()
         scrollAnchor = ScrollAnchor(paragraph: 0, offset: -padding)

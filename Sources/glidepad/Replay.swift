@@ -47,9 +47,9 @@ struct Replay: ParsableCommand {
         // Kinds the editor cannot take yet are refused before anything runs.
         for timed in parsed.events {
             switch timed.event {
-            case .key, .text, .pointer, .scroll: continue
+            case .key, .text, .pointer, .scroll, .touch, .swipe: continue
             default:
-                throw ValidationError("\(trace): line \(timed.line): \"\(timed.event.kind)\" events are not supported by this build of glidepad yet")
+                throw ValidationError("\(trace): line \(timed.line): \"\(timed.event.kind)\" events are not supported by this build of glidepad yet (pinch and pad_touch come with the next gestures)")
             }
         }
 
@@ -88,13 +88,24 @@ struct Replay: ParsableCommand {
             try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
         }
         try emitFrame()
+        var engine = GestureEngine()
         var clock = 0.0
+        let frameInterval = 1.0 / 60
+        /// One display-rate step: kinetic scrolling, caret animations, drag auto-scroll.
+        func step(to time: Double) throws {
+            editor.apply(engine.tick(at: time), at: time)
+            editor.advanceAnimations(to: time)
+            if editor.isDragging { editor.autoscroll(for: frameInterval) }
+            try emitFrame()
+        }
+        func busy() -> Bool {
+            engine.needsTicks || editor.isAnimating || (editor.isDragging && editor.autoscrollVelocity != 0)
+        }
         for timed in parsed.events {
-            // A drag past an edge auto-scrolls with time, as the window's timer does.
-            while editor.isDragging && editor.autoscrollVelocity != 0 && clock + 1.0 / 60 <= timed.time {
-                clock += 1.0 / 60
-                editor.autoscroll(for: 1.0 / 60)
-                try emitFrame()
+            // Between events, the window draws at display rate while something moves.
+            while busy() && clock + frameInterval <= timed.time {
+                clock += frameInterval
+                try step(to: clock)
             }
             clock = timed.time
             switch timed.event {
@@ -107,10 +118,19 @@ struct Replay: ParsableCommand {
                 case .move: editor.pointerMoved(to: point)
                 case .up: editor.pointerUp(at: point)
                 }
-            case let .scroll(_, dy): editor.wheel(dy: dy)
+            case .touch, .swipe, .scroll:
+                editor.apply(engine.handle(timed.event, at: clock), at: clock)
             default: break
             }
+            editor.advanceAnimations(to: clock)
             try emitFrame()
+        }
+        // What happens after the last event plays out (a fling, the glide home), up
+        // to five seconds; a cursor gesture still held stays as it is.
+        let settleLimit = clock + 5
+        while busy() && !editor.isCursorGestureActive && clock < settleLimit {
+            clock += frameInterval
+            try step(to: clock)
         }
         if let png {
             renderer.draw(editor, into: surface, damage: .full)

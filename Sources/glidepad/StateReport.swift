@@ -22,7 +22,7 @@ struct StateReport {
             fields.append("\"selection\": {\"start\": \(position(selection.lowerBound)), \"end\": \(position(selection.upperBound))}")
         }
         fields.append("\"scroll_y\": \(number(editor.layout.scrollY))")
-        if let floating = editor.floatingCaret {
+        if editor.isCursorGestureActive, let floating = editor.floatingCaret {
             fields.append("\"floating_caret\": {\"x\": \(number(floating.position.x)), \"y\": \(number(floating.position.y))}")
         } else {
             fields.append("\"floating_caret\": null")

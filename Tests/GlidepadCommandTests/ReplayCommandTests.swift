@@ -102,11 +102,11 @@ struct ReplayCommandTests {
     @Test("kinds this build cannot replay yet are refused with their line number")
     func unsupportedKinds() throws {
         let trace = try temporaryFile("touch.jsonl", header + "\n" + #"{"t": 0, "kind": "text", "text": "a"}"# + "\n"
-            + #"{"t": 0, "kind": "touch", "phase": "begin", "id": 1, "x": 5, "y": 5}"#)
+            + #"{"t": 0, "kind": "pinch", "phase": "begin", "fingers": 2, "scale": 1, "dx": 0, "dy": 0}"#)
         let result = try Glidepad.run(["replay", trace])
         #expect(result.status != 0)
         #expect(result.stderr.contains("line 3"))
-        #expect(result.stderr.contains("touch"))
+        #expect(result.stderr.contains("pinch"))
     }
 
     @Test("--png and --frames write what the window would show")

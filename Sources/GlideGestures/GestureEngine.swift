@@ -1,0 +1,234 @@
+import Foundation
+import GlideLayout
+
+/// What the gesture engine asks the editor to do. Cursor translations are
+/// cumulative since the cursor gesture began and already keep the offset when
+/// fingers are added or lifted, so the editor just adds them to where it started.
+public enum Intent: Equatable, Sendable {
+    /// Scroll by `dy` points (positive: later text comes into view).
+    case scroll(dy: Double)
+    /// T2: put the caret at the insertion point closest to `point` (view points).
+    case tap(at: Point)
+    /// T4: a cursor gesture began; the floating caret appears at the caret.
+    case cursorBegan
+    /// T5: the virtual cursor point has moved by this much since the gesture began.
+    case cursorTranslation(dx: Double, dy: Double)
+    /// The cursor gesture ended; the floating caret glides home.
+    case cursorEnded
+}
+
+/// Turns touch, touchpad and scroll events into intents (GESTURES.md T1, T2, T4,
+/// T5, P2, P4). Pure and deterministic: time comes with each event, and `tick(at:)`
+/// drives kinetic scrolling between events.
+///
+/// One finger: a tap (short, still) or a scroll (once it moves past the slop).
+/// Two fingers (the second within `twoFingerWindow` of the first, before it moved):
+/// the free cursor. Its virtual touch point is the centroid of the fingers down;
+/// when a finger lands or lifts, the offset between that centroid and the cursor
+/// point is kept, so nothing jumps and one finger can carry on a two-finger pan.
+/// Scrolling is locked until every finger is up.
+public struct GestureEngine: Sendable {
+    public var tuning: GestureTuning
+
+    private struct Finger: Sendable {
+        var start: Point
+        var current: Point
+        var startTime: Double
+    }
+
+    private enum Mode: Sendable, Equatable {
+        case idle
+        case undecided
+        case scrolling
+        case cursor
+        /// Fingers stay down after a gesture was cancelled or finished oddly; wait
+        /// for all of them to lift.
+        case ignoring
+    }
+
+    private var fingers: [Int: Finger] = [:]
+    private var mode = Mode.idle
+    /// Cursor gestures: the translation so far, and the centroid it is measured from.
+    private var translation = Point.zero
+    private var anchor = Point.zero
+    /// Scrolling: recent (time, y) samples for the release velocity.
+    private var samples: [(time: Double, y: Double)] = []
+    private var lastY = 0.0
+    private var kineticVelocity = 0.0
+    private var lastTick = 0.0
+    /// A touchpad three-finger swipe driving the cursor.
+    private var swiping = false
+
+    public init(tuning: GestureTuning = .standard) { self.tuning = tuning }
+
+    /// Whether `tick(at:)` has work (a kinetic scroll running).
+    public var needsTicks: Bool { kineticVelocity != 0 }
+
+    /// Whether a cursor gesture (touch or touchpad) is running.
+    public var isCursorActive: Bool { mode == .cursor || swiping }
+
+    // MARK: Events
+
+    public mutating func handle(_ event: InputEvent, at time: Double) -> [Intent] {
+        switch event {
+        case let .touch(phase, id, x, y):
+            guard x.isFinite, y.isFinite, time.isFinite else { return [] }
+            return touch(phase, id: id, at: Point(x: x, y: y), time: time)
+        case let .scroll(_, dy):
+            // P2: the touchpad's two-finger scroll (and the wheel). Locked during a
+            // cursor gesture.
+            guard dy.isFinite, !isCursorActive, dy != 0 else { return [] }
+            kineticVelocity = 0
+            return [.scroll(dy: dy)]
+        case let .swipe(phase, fingers, dx, dy):
+            guard fingers >= 3, dx.isFinite, dy.isFinite else { return [] }
+            return swipe(phase, dx: dx, dy: dy)
+        default:
+            return []
+        }
+    }
+
+    /// Advances kinetic scrolling to `time`.
+    public mutating func tick(at time: Double) -> [Intent] {
+        guard kineticVelocity != 0 else { return [] }
+        let dt = max(0, min(0.1, time - lastTick))
+        lastTick = time
+        let decay = pow(tuning.kineticDecayPerSecond, dt)
+        // Distance travelled while decaying exponentially over dt.
+        let distance = kineticVelocity * (decay - 1) / log(tuning.kineticDecayPerSecond)
+        kineticVelocity *= decay
+        if abs(kineticVelocity) < tuning.kineticStopSpeed { kineticVelocity = 0 }
+        return distance == 0 ? [] : [.scroll(dy: distance)]
+    }
+
+    // MARK: Touch
+
+    private mutating func touch(_ phase: TouchPhase, id: Int, at point: Point, time: Double) -> [Intent] {
+        switch phase {
+        case .begin:
+            kineticVelocity = 0
+            if fingers[id] != nil { return touch(.update, id: id, at: point, time: time) }
+            fingers[id] = Finger(start: point, current: point, startTime: time)
+            switch mode {
+            case .idle:
+                mode = .undecided
+                lastY = point.y
+                samples = [(time, point.y)]
+                return []
+            case .undecided:
+                let first = fingers.values.min { $0.startTime < $1.startTime }!
+                if time - first.startTime <= tuning.twoFingerWindow {
+                    mode = .cursor
+                    anchor = centroid
+                    translation = .zero
+                    return [.cursorBegan]
+                }
+                // Too late for a two-finger gesture: the first finger scrolls on.
+                mode = .scrolling
+                return []
+            case .cursor:
+                // A finger joins: keep the cursor where it is, measure from the new centroid.
+                anchor = centroid
+                return []
+            case .scrolling, .ignoring:
+                return []
+            }
+        case .update:
+            guard var finger = fingers[id] else { return [] }
+            finger.current = point
+            fingers[id] = finger
+            switch mode {
+            case .undecided:
+                if distance(finger.start, point) > tuning.slop {
+                    mode = .scrolling
+                    return scrollStep(to: point.y, time: time)
+                }
+                return []
+            case .scrolling:
+                guard fingers.count == 1 || id == fingers.keys.min() else { return [] }
+                return scrollStep(to: point.y, time: time)
+            case .cursor:
+                let c = centroid
+                let moved = Point(x: translation.x + c.x - anchor.x, y: translation.y + c.y - anchor.y)
+                translation = moved
+                anchor = c
+                return [.cursorTranslation(dx: moved.x, dy: moved.y)]
+            case .idle, .ignoring:
+                return []
+            }
+        case .end, .cancel:
+            guard let finger = fingers.removeValue(forKey: id) else { return [] }
+            defer { if fingers.isEmpty { mode = .idle } }
+            switch mode {
+            case .undecided:
+                let still = distance(finger.start, point) <= tuning.slop
+                if phase == .end && fingers.isEmpty && still && time - finger.startTime <= tuning.tapDuration {
+                    return [.tap(at: point)]
+                }
+                if !fingers.isEmpty { mode = .ignoring }
+                return []
+            case .scrolling:
+                if fingers.isEmpty && phase == .end { startKinetic(time: time) }
+                return []
+            case .cursor:
+                if fingers.isEmpty { return [.cursorEnded] }
+                anchor = centroid
+                return []
+            case .idle, .ignoring:
+                return []
+            }
+        }
+    }
+
+    private mutating func scrollStep(to y: Double, time: Double) -> [Intent] {
+        let dy = lastY - y  // finger up → content up → later text: positive
+        lastY = y
+        samples.append((time, y))
+        samples.removeAll { time - $0.time > tuning.velocityWindow }
+        return dy == 0 ? [] : [.scroll(dy: dy)]
+    }
+
+    private mutating func startKinetic(time: Double) {
+        guard let first = samples.first, let last = samples.last, last.time > first.time,
+              time - last.time <= tuning.velocityWindow
+        else { return }
+        let velocity = (first.y - last.y) / (last.time - first.time)
+        if abs(velocity) >= tuning.kineticMinimumSpeed {
+            kineticVelocity = velocity
+            lastTick = time
+        }
+    }
+
+    // MARK: Touchpad
+
+    private mutating func swipe(_ phase: GesturePhase, dx: Double, dy: Double) -> [Intent] {
+        switch phase {
+        case .begin:
+            guard mode == .idle else { return [] }
+            kineticVelocity = 0
+            swiping = true
+            translation = Point(x: dx * tuning.swipeCursorGain, y: dy * tuning.swipeCursorGain)
+            return [.cursorBegan] + (dx != 0 || dy != 0 ? [.cursorTranslation(dx: translation.x, dy: translation.y)] : [])
+        case .update:
+            guard swiping else { return [] }
+            translation.x += dx * tuning.swipeCursorGain
+            translation.y += dy * tuning.swipeCursorGain
+            return [.cursorTranslation(dx: translation.x, dy: translation.y)]
+        case .end, .cancel:
+            guard swiping else { return [] }
+            swiping = false
+            return [.cursorEnded]
+        }
+    }
+
+    private var centroid: Point {
+        let n = Double(fingers.count)
+        guard n > 0 else { return .zero }
+        let sum = fingers.values.reduce(Point.zero) { Point(x: $0.x + $1.current.x, y: $0.y + $1.current.y) }
+        return Point(x: sum.x / n, y: sum.y / n)
+    }
+
+    private func distance(_ a: Point, _ b: Point) -> Double {
+        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+    }
+}

@@ -1,0 +1,32 @@
+/// Every threshold of the gesture engine, in one place, with why it has its value.
+/// Distances are logical points, times seconds.
+public struct GestureTuning: Sendable, Equatable {
+    /// A finger that moves less than this is still "holding still": taps and the
+    /// two-finger hold. Fingers jitter 2–4 pt on glass; 10 pt is Android's touch
+    /// slop (8 dp) rounded up for larger desktop screens.
+    public var slop = 10.0
+    /// A tap is shorter than this. iOS and GTK use 0.3–0.5 s; a deliberate press
+    /// lasts longer.
+    public var tapDuration = 0.35
+    /// A second finger landing within this of the first makes a two-finger gesture
+    /// (people never put two fingers down at exactly the same time; ~0.1 s apart
+    /// is typical, 0.2 s leaves room).
+    public var twoFingerWindow = 0.2
+    /// Kinetic scrolling starts above this release speed (pt/s) and stops below
+    /// `kineticStopSpeed`. A slow drag that ends should simply stop.
+    public var kineticMinimumSpeed = 150.0
+    public var kineticStopSpeed = 20.0
+    /// Velocity decays by this factor per second: iOS's "normal" deceleration rate
+    /// is 0.998 per millisecond, i.e. 0.998^1000 ≈ 0.135 per second.
+    public var kineticDecayPerSecond = 0.135
+    /// Release velocity is measured over the last this-many seconds of movement, so
+    /// a finger that paused before lifting does not fling.
+    public var velocityWindow = 0.08
+    /// Touchpad swipe deltas (in points of finger travel) are multiplied by this for
+    /// the free cursor: a touchpad is smaller than the screen it drives.
+    public var swipeCursorGain = 1.5
+
+    public init() {}
+
+    public static let standard = GestureTuning()
+}
