@@ -1,0 +1,171 @@
+import Testing
+import GlideEditor
+import GlideGestures
+import GlideLayout
+import GlideText
+
+/// Gestures through the engine into the editor, with the deterministic typesetter:
+/// 10 pt columns from x = 12, 20 pt lines from y = 12.
+@Suite("Gestures in the editor")
+struct GestureEditingTests {
+    final class Session {
+        let editor: Editor
+        var engine = GestureEngine()
+        var time = 0.0
+        var caretPath: [Rect] = []
+        var scrollDuringCursor: [Double] = []
+
+        init(_ text: String, height: Double = 300) {
+            editor = Editor(document: Document(text), typesetter: FixedAdvanceTypesetter(),
+                            viewportSize: Size(width: 424, height: height))
+        }
+
+        func send(_ event: InputEvent, after dt: Double = 1.0 / 60) {
+            time += dt
+            editor.apply(engine.handle(event, at: time), at: time)
+            editor.advanceAnimations(to: time)
+            if editor.isCursorGestureActive {
+                caretPath.append(editor.floatingCaret.map { editor.floatingCaretRect($0) } ?? .init(x: 0, y: 0, width: 0, height: 0))
+                scrollDuringCursor.append(editor.layout.scrollY)
+            }
+        }
+
+        func touch(_ phase: TouchPhase, _ id: Int, _ x: Double, _ y: Double, after dt: Double = 1.0 / 60) {
+            send(.touch(phase: phase, id: id, x: x, y: y), after: dt)
+        }
+
+        func settle(seconds: Double = 1) {
+            let end = time + seconds
+            while time < end {
+                time += 1.0 / 60
+                editor.apply(engine.tick(at: time), at: time)
+                editor.advanceAnimations(to: time)
+            }
+        }
+    }
+
+    static let text = (0..<60).map { "line \($0) with some words on it" }.joined(separator: "\n")
+
+    @Test("a two-finger pan moves the caret to the line and column under the moved point, and never scrolls")
+    func twoFingerPan() {
+        let s = Session(Self.text)
+        s.editor.select(.caret(0))
+        s.touch(.begin, 1, 200, 100)
+        s.touch(.begin, 2, 240, 100, after: 0.03)
+        // Pan right 100 and down 60: from the caret at (12, 22) to (112, 82) → line 3, column 10.
+        for i in 1...10 {
+            s.touch(.update, 1, 200 + Double(i) * 10, 100 + Double(i) * 6)
+            s.touch(.update, 2, 240 + Double(i) * 10, 100 + Double(i) * 6, after: 0)
+        }
+        #expect(s.editor.document.lineAndColumn(of: s.editor.selection.head) == (3, 10))
+        #expect(s.editor.isCursorGestureActive)
+        #expect(Set(s.scrollDuringCursor) == [0])
+        s.touch(.end, 1, 300, 160)
+        s.touch(.end, 2, 340, 160, after: 0)
+        s.settle()
+        #expect(s.editor.floatingCaret == nil)
+        #expect(!s.editor.isCursorGestureActive)
+        #expect(s.editor.document.lineAndColumn(of: s.editor.selection.head) == (3, 10))
+    }
+
+    @Test("the floating caret's path is continuous when a finger lifts mid-pan and comes back")
+    func continuousPath() {
+        let s = Session(Self.text)
+        s.touch(.begin, 1, 100, 100)
+        s.touch(.begin, 2, 180, 100, after: 0.02)
+        var fingerStep = 0.0
+        for i in 1...8 {
+            s.touch(.update, 1, 100 + Double(i) * 4, 100 + Double(i) * 3)
+            s.touch(.update, 2, 180 + Double(i) * 4, 100 + Double(i) * 3, after: 0)
+            fingerStep = max(fingerStep, 5)
+        }
+        s.touch(.end, 2, 212, 124)
+        for i in 1...8 { s.touch(.update, 1, 132 + Double(i) * 4, 124 + Double(i) * 3) }
+        s.touch(.begin, 3, 300, 200)
+        for i in 1...8 {
+            s.touch(.update, 1, 164 + Double(i) * 4, 148)
+            s.touch(.update, 3, 300 + Double(i) * 4, 200, after: 0)
+        }
+        // No step of the floating caret is larger than the fingers moved (5 pt per step).
+        let centres = s.caretPath.map { ($0.midX, $0.midY) }
+        for (a, b) in zip(centres, centres.dropFirst()) {
+            let step = ((a.0 - b.0) * (a.0 - b.0) + (a.1 - b.1) * (a.1 - b.1)).squareRoot()
+            #expect(step <= fingerStep + 0.001, "jump of \(step)")
+        }
+    }
+
+    @Test("a one-finger vertical pan scrolls and does not move the caret")
+    func oneFingerScroll() {
+        let s = Session(Self.text)
+        s.editor.select(.caret(5))
+        s.touch(.begin, 1, 200, 250)
+        for i in 1...10 { s.touch(.update, 1, 200, 250 - Double(i) * 15, after: 0.05) }
+        s.touch(.end, 1, 200, 100, after: 0.05)
+        #expect(s.editor.layout.scrollY == 150)
+        #expect(s.editor.selection == .caret(5))
+    }
+
+    @Test("a tap places the caret at the tapped point")
+    func tap() {
+        let s = Session(Self.text)
+        s.touch(.begin, 1, 12 + 42, 12 + 45)
+        s.touch(.end, 1, 12 + 42, 12 + 45, after: 0.1)
+        #expect(s.editor.document.lineAndColumn(of: s.editor.selection.head) == (2, 4))
+    }
+
+    @Test("a touchpad three-finger swipe drives the same free cursor")
+    func swipe() {
+        let s = Session(Self.text)
+        s.editor.select(.caret(0))
+        s.send(.swipe(phase: .begin, fingers: 3, dx: 0, dy: 0))
+        for _ in 0..<10 { s.send(.swipe(phase: .update, fingers: 3, dx: 4, dy: 1.6)) }  // ×1.5 gain: (60, 24)
+        #expect(s.editor.document.lineAndColumn(of: s.editor.selection.head) == (1, 6))
+        s.send(.swipe(phase: .end, fingers: 3, dx: 0, dy: 0))
+        s.settle()
+        #expect(s.editor.floatingCaret == nil)
+    }
+
+    @Test("holding the cursor near the bottom edge auto-scrolls to text beyond the first screen")
+    func autoscroll() {
+        let s = Session(Self.text, height: 200)
+        s.editor.select(.caret(0))
+        s.touch(.begin, 1, 100, 50)
+        s.touch(.begin, 2, 140, 50, after: 0.02)
+        // Move the fingers so the cursor point sits in the bottom edge zone.
+        s.touch(.update, 1, 100, 225)
+        s.touch(.update, 2, 140, 225, after: 0)
+        for _ in 0..<120 {
+            s.time += 1.0 / 60
+            s.editor.advanceAnimations(to: s.time)
+        }
+        #expect(s.editor.layout.scrollY > 200)
+        let line = s.editor.document.lineAndColumn(of: s.editor.selection.head).line
+        #expect(line > 12)  // the first screen shows about 9 lines
+    }
+
+    @Test("fuzz through the editor: random and malformed touches keep the caret a valid position")
+    func fuzz() {
+        let s = Session("日本語 mixed with English 👩‍👩‍👧\n" + Self.text, height: 200)
+        var state: UInt64 = 99
+        func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 11
+        }
+        let boundaries = TextBoundaries()
+        for _ in 0..<60_000 {
+            let phases: [TouchPhase] = [.begin, .update, .update, .update, .end, .cancel]
+            let x = next() % 97 == 0 ? Double.nan : Double(next() % 600) - 80
+            let y = Double(next() % 400) - 80
+            if next() % 9 == 0 {
+                s.send(.swipe(phase: [.begin, .update, .end][Int(next() % 3)], fingers: 3, dx: x, dy: y), after: 0.004)
+            } else {
+                s.touch(phases[Int(next() % 6)], Int(next() % 20), x, y, after: Double(next() % 30) / 1000)
+            }
+            let head = s.editor.selection.head
+            precondition(head >= 0 && head <= s.editor.document.text.utf8Count)
+            precondition(boundaries.graphemeBoundary(atOrBefore: head, in: s.editor.document.text) == head)
+            precondition(s.editor.layout.scrollY.isFinite)
+        }
+        #expect(s.editor.document.text.utf8Count > 0)
+    }
+}
