@@ -77,6 +77,7 @@ let package = Package(
             name: "GlideRenderTests",
             dependencies: ["GlideRender", "GlideEditor", "GlideGestures", "GlideLayout", "GlideText"],
             resources: [.copy("References")]),
+        .testTarget(name: "GlideX11Tests", dependencies: ["GlideX11", "GlideGestures", "CX11"]),
         /// Runs the built `glidepad` binary (which `swift build --build-tests` builds too).
         .testTarget(name: "GlidepadCommandTests", dependencies: ["glidepad"]),
         /// The real window under the Xvfb that `make test` starts.

@@ -128,6 +128,10 @@ extension TextPadWindow {
         } else {
             lastAutoscroll = nil
         }
+        if gestures.needsTicks || editor.isAnimating {
+            editor.apply(gestures.tick(at: now), at: now)
+            editor.advanceAnimations(to: now)
+        }
         if let shown = status, shown.until <= now { status = nil }
         selections.expireIfLate(now: now)
     }
@@ -138,6 +142,8 @@ extension TextPadWindow {
         if let save = session.autosaveDueTime { deadlines.append(save) }
         if editor.isDragging && editor.autoscrollVelocity != 0 { deadlines.append(monotonicNow() + 1.0 / 60) }
         if let shown = status { deadlines.append(shown.until) }
+        // Kinetic scrolling and caret animations run at display rate, only while they run.
+        if gestures.needsTicks || editor.isAnimating { deadlines.append(monotonicNow() + 1.0 / 60) }
         if let fetch = selections.deadline { deadlines.append(fetch) }
         return deadlines.min()
     }

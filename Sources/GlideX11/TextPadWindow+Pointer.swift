@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import GlideEditor
+import GlideGestures
 import GlideLayout
 
 /// Pointer input through XInput2: buttons, motion and smooth-scroll valuators on
@@ -12,19 +13,33 @@ extension TextPadWindow {
     static let doubleClickDistance = 4.0
 
     func selectPointerEvents() {
-        let events: [Int32] = [XI_ButtonPress, XI_ButtonRelease, XI_Motion]
+        // Begin, Update and End of a class are selected together, or the server
+        // answers BadValue.
+        let events: [Int32] = [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd]
         events.withUnsafeBufferPointer { _ = glide_xi_select(x.display, window, XIAllMasterDevices, $0.baseAddress, Int32($0.count)) }
-        discoverScrollValuators()
+        if supportsGestureEvents {
+            let gestures: [Int32] = [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
+                                     XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd]
+            gestures.withUnsafeBufferPointer { _ = glide_xi_select(x.display, window, XIAllMasterDevices, $0.baseAddress, Int32($0.count)) }
+        }
+        // Device changes (a touchscreen plugged in) arrive on the root window.
+        let hierarchy: [Int32] = [XI_HierarchyChanged]
+        hierarchy.withUnsafeBufferPointer { _ = glide_xi_select(x.display, x.root, XIAllDevices, $0.baseAddress, 1) }
+        discoverDevices()
     }
 
-    /// Finds each master pointer's smooth-scroll valuators (number, increment, axis).
-    func discoverScrollValuators() {
+    /// Finds the master devices and each master pointer's smooth-scroll valuators
+    /// (number, increment, axis).
+    func discoverDevices() {
         scrollValuators.removeAll()
+        translator.masterDevices.removeAll()
+        translator.scale = scale
         var count: Int32 = 0
         guard let devices = XIQueryDevice(x.display, XIAllMasterDevices, &count) else { return }
         defer { XIFreeDeviceInfo(devices) }
         for i in 0..<Int(count) {
             let device = devices[i]
+            translator.masterDevices.insert(device.deviceid)
             for c in 0..<Int(device.num_classes) {
                 guard let any = device.classes[c], any.pointee.type == XIScrollClass else { continue }
                 let scroll = UnsafeMutableRawPointer(any).assumingMemoryBound(to: XIScrollClassInfo.self).pointee
@@ -38,14 +53,37 @@ extension TextPadWindow {
     func handleXI(_ cookie: inout XGenericEventCookie) {
         guard XGetEventData(x.display, &cookie) != 0 else { return }
         defer { XFreeEventData(x.display, &cookie) }
+        switch cookie.evtype {
+        case XI_HierarchyChanged:
+            discoverDevices()
+            return
+        case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
+            let swipe = cookie.data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
+            lastServerTime = swipe.time
+            if let input = translator.translate(cookie.evtype, swipe: swipe) { noteInput("swipe"); feedGesture(input) }
+            return
+        case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
+            let pinch = cookie.data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee
+            lastServerTime = pinch.time
+            if let input = translator.translate(cookie.evtype, pinch: pinch) { noteInput("pinch"); feedGesture(input) }
+            return
+        default:
+            break
+        }
         let event = cookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
         lastServerTime = event.time
+        if let input = translator.translate(cookie.evtype, event) {
+            noteInput("touch")
+            feedGesture(input)
+            return
+        }
+        // Pointer events emulated from touches (and wheel clicks emulated from smooth
+        // scrolling) were already handled as what they really are.
+        if XI2Translator.isEmulatedPointer(event) { return }
         let point = Point(x: event.event_x / scale, y: event.event_y / scale)
-        let emulated = event.flags & Int32(XIPointerEmulated) != 0
         let shift = event.mods.effective & Int32(ShiftMask) != 0
         switch cookie.evtype {
         case XI_ButtonPress:
-            guard !emulated || event.detail < 4 || event.detail > 7 else { return }
             noteInput("button \(event.detail)")
             buttonPressed(Int(event.detail), at: point, time: event.time, shift: shift)
         case XI_ButtonRelease:
@@ -79,6 +117,13 @@ extension TextPadWindow {
         default:
             break
         }
+    }
+
+    /// Runs an input event through the gesture engine into the editor.
+    func feedGesture(_ input: InputEvent) {
+        let now = monotonicNow()
+        editor.apply(gestures.handle(input, at: now), at: now)
+        editor.advanceAnimations(to: now)
     }
 
     /// Smooth scrolling: valuator deltas, one increment being one wheel click (three lines).

@@ -64,6 +64,10 @@ public final class TextPadWindow {
     var primarySelection: Selection?
     var lastClick: (time: Time, x: Double, y: Double, count: Int) = (0, 0, 0, 0)
     var scrollValuators: [Int32: (number: Int32, increment: Double, vertical: Bool)] = [:]
+    var translator = XI2Translator()
+    /// Whether the server speaks XI 2.4 (touchpad swipe and pinch events).
+    var supportsGestureEvents = false
+    var gestures = GestureEngine()
     var lastValuatorValue: [Int32: Double] = [:]
     var lastAutoscroll: Double?
     /// The rest of a large file, still being read.
@@ -84,8 +88,12 @@ public final class TextPadWindow {
         TextPadWindow.setUTF8Locale()
         self.options = options
         x = try X11Connection()
-        var major: Int32 = 2, minor: Int32 = 2
-        guard XIQueryVersion(x.display, &major, &minor) == Success else { throw .noInputExtension }
+        // Ask for XI 2.4 (touchpad gestures); 2.2 (touch) is the least we work with.
+        var major: Int32 = 2, minor: Int32 = 4
+        guard XIQueryVersion(x.display, &major, &minor) == Success || (major == 2 && minor >= 2) else {
+            throw .noInputExtension
+        }
+        supportsGestureEvents = major > 2 || minor >= 4
 
         let environment = ProcessInfo.processInfo.environment
         scale = environment["GLIDEPAD_SCALE"].flatMap(Double.init) ?? max(1, (x.xftDPI ?? 96) / 96)
