@@ -13,15 +13,15 @@ extension TextPadWindow {
     static let doubleClickDistance = 4.0
 
     func selectPointerEvents() {
-        // Begin, Update and End of a class are selected together, or the server
-        // answers BadValue.
-        let events: [Int32] = [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd]
-        events.withUnsafeBufferPointer { _ = glide_xi_select(x.display, window, XIAllMasterDevices, $0.baseAddress, Int32($0.count)) }
+        // One mask per window and device: a second XISelectEvents for the same
+        // device would replace this one, not add to it. Begin, Update and End of a
+        // class are selected together, or the server answers BadValue.
+        var events: [Int32] = [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd]
         if supportsGestureEvents {
-            let gestures: [Int32] = [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
-                                     XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd]
-            gestures.withUnsafeBufferPointer { _ = glide_xi_select(x.display, window, XIAllMasterDevices, $0.baseAddress, Int32($0.count)) }
+            events += [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
+                       XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd]
         }
+        events.withUnsafeBufferPointer { _ = glide_xi_select(x.display, window, XIAllMasterDevices, $0.baseAddress, Int32($0.count)) }
         // Device changes (a touchscreen plugged in) arrive on the root window.
         let hierarchy: [Int32] = [XI_HierarchyChanged]
         hierarchy.withUnsafeBufferPointer { _ = glide_xi_select(x.display, x.root, XIAllDevices, $0.baseAddress, 1) }
@@ -53,6 +53,7 @@ extension TextPadWindow {
     func handleXI(_ cookie: inout XGenericEventCookie) {
         guard XGetEventData(x.display, &cookie) != 0 else { return }
         defer { XFreeEventData(x.display, &cookie) }
+        if debugInput { FileHandle.standardError.write(Data("glidepad: XI2 event \(cookie.evtype)\n".utf8)) }
         switch cookie.evtype {
         case XI_HierarchyChanged:
             discoverDevices()

@@ -78,6 +78,7 @@ public final class TextPadWindow {
 
     // GLIDEPAD_STATS=1: input → frame-handed-to-server times.
     let statsEnabled = ProcessInfo.processInfo.environment["GLIDEPAD_STATS"] == "1"
+    let debugInput = ProcessInfo.processInfo.environment["GLIDEPAD_DEBUG"] != nil
     var pendingInputTime: Double?
     var pendingInputKind = ""
     /// When the window started being built, for the first frame's stats line.
@@ -88,6 +89,7 @@ public final class TextPadWindow {
         TextPadWindow.setUTF8Locale()
         self.options = options
         x = try X11Connection()
+        installConnectionLossHandler()
         // Ask for XI 2.4 (touchpad gestures); 2.2 (touch) is the least we work with.
         var major: Int32 = 2, minor: Int32 = 4
         guard XIQueryVersion(x.display, &major, &minor) == Success || (major == 2 && minor >= 2) else {
@@ -131,7 +133,10 @@ public final class TextPadWindow {
         // No server-side background: our back buffer paints every pixel, so resizes
         // do not flash white.
         XSetWindowBackgroundPixmap(display, window, 0)
-        graphics = XCreateGC(display, window, 0, nil)
+        // No GraphicsExpose/NoExpose events for every copy from the back buffer.
+        var gcValues = XGCValues()
+        gcValues.graphics_exposures = 0
+        graphics = XCreateGC(display, window, UInt(GCGraphicsExposures), &gcValues)
         selections = SelectionTransfer(connection: x, window: window)
         selections.primaryText = { [unowned self] in
             let s = editor.selection
