@@ -68,7 +68,8 @@ public struct Trace: Equatable, Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func encode(_ timed: TimedEvent) -> String {
+    /// One event as a trace line (without the newline).
+    public static func encode(_ timed: TimedEvent) -> String {
         var fields: [(String, String)] = [("t", number(timed.time)), ("kind", string(timed.event.kind))]
         switch timed.event {
         case let .touch(phase, id, x, y), let .padTouch(phase, id, x, y):

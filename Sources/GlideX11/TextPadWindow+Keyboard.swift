@@ -111,9 +111,13 @@ extension TextPadWindow {
         if let command = EditorCommand(key) {
             if command == .paste {
                 selections.request(x.atom("CLIPBOARD"), time: lastServerTime) { [weak self] text in
-                    if let text { self?.editor.paste(text) }
+                    guard let self, let text else { return }
+                    // Another program's clipboard is not in a trace: record what it gave.
+                    recorder?.record(.text(text), at: monotonicNow())
+                    editor.paste(text)
                 }
             } else {
+                recorder?.record(.key(key), at: monotonicNow())
                 editor.perform(command)
             }
             return
@@ -121,6 +125,7 @@ extension TextPadWindow {
         // Typed text; control characters never go into the document this way.
         if !ctrl && !key.modifiers.contains(.alt), !text.isEmpty,
            !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            recorder?.record(.text(text), at: monotonicNow())
             editor.insertText(text)
         }
     }

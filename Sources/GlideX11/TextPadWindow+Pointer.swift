@@ -88,11 +88,15 @@ extension TextPadWindow {
             noteInput("button \(event.detail)")
             buttonPressed(Int(event.detail), at: point, time: event.time, shift: shift)
         case XI_ButtonRelease:
-            if event.detail == 1 { editor.pointerUp(at: point) }
+            if event.detail == 1 && editor.isDragging {
+                recorder?.record(.pointer(phase: .up, button: 1, x: point.x, y: point.y, clicks: lastClick.count), at: monotonicNow())
+                editor.pointerUp(at: point)
+            }
         case XI_Motion:
             noteInput("motion")
             smoothScroll(event)
             if editor.isDragging {
+                recorder?.record(.pointer(phase: .move, button: 1, x: point.x, y: point.y, clicks: lastClick.count), at: monotonicNow())
                 editor.pointerMoved(to: point)
                 lastAutoscroll = monotonicNow()
             }
@@ -108,13 +112,21 @@ extension TextPadWindow {
                 && abs(point.y - lastClick.y) <= TextPadWindow.doubleClickDistance
             let count = near && time &- lastClick.time <= TextPadWindow.doubleClickTime ? lastClick.count % 3 + 1 : 1
             lastClick = (time, point.x, point.y, count)
+            recorder?.record(.pointer(phase: .down, button: 1, x: point.x, y: point.y, clicks: count), at: monotonicNow())
             editor.pointerDown(at: point, button: 1, clicks: count, shift: shift)
         case 2:
             selections.request(Atom(XA_PRIMARY), time: time) { [weak self] text in
-                if let text { self?.editor.pastePrimary(text, at: point) }
+                guard let self, let text else { return }
+                // Recorded as what it does: a click at the point, then the text.
+                recorder?.record(.pointer(phase: .down, button: 1, x: point.x, y: point.y, clicks: 1), at: monotonicNow())
+                recorder?.record(.pointer(phase: .up, button: 1, x: point.x, y: point.y, clicks: 1), at: monotonicNow())
+                recorder?.record(.text(text), at: monotonicNow())
+                editor.pastePrimary(text, at: point)
             }
         case 4, 5:
-            editor.wheel(dy: (button == 4 ? -3 : 3) * editor.layout.typesetter.lineHeight)
+            let dy = (button == 4 ? -3 : 3) * editor.layout.typesetter.lineHeight
+            recorder?.record(.scroll(dx: 0, dy: dy), at: monotonicNow())
+            editor.wheel(dy: dy)
         default:
             break
         }
@@ -123,6 +135,7 @@ extension TextPadWindow {
     /// Runs an input event through the gesture engine into the editor.
     func feedGesture(_ input: InputEvent) {
         let now = monotonicNow()
+        recorder?.record(input, at: now)
         editor.apply(gestures.handle(input, at: now), at: now)
         editor.advanceAnimations(to: now)
     }
@@ -137,7 +150,9 @@ extension TextPadWindow {
             guard let axis = scrollValuators[key] else { continue }
             let value = event.valuators.values[valueIndex]
             if let last = lastValuatorValue[key], axis.vertical {
-                editor.wheel(dy: (value - last) / axis.increment * 3 * editor.layout.typesetter.lineHeight)
+                let dy = (value - last) / axis.increment * 3 * editor.layout.typesetter.lineHeight
+                recorder?.record(.scroll(dx: 0, dy: dy), at: monotonicNow())
+                editor.wheel(dy: dy)
             }
             lastValuatorValue[key] = value
         }

@@ -13,9 +13,13 @@ public struct WindowOptions {
     public var font: FontSpecification
     public var theme: Theme
     public var draft: DraftLocation
+    /// Where to record the session as an input trace (`glidepad --record FILE`).
+    public var recordPath: String?
 
     public init(file: String?, font: FontSpecification = FontSpecification(family: "sans-serif", points: 11),
-                theme: Theme = .light, draft: DraftLocation = DraftLocation(environment: ProcessInfo.processInfo.environment)) {
+                theme: Theme = .light, draft: DraftLocation = DraftLocation(environment: ProcessInfo.processInfo.environment),
+                recordPath: String? = nil) {
+        self.recordPath = recordPath
         self.file = file
         self.font = font
         self.theme = theme
@@ -65,6 +69,8 @@ public final class TextPadWindow {
     var lastClick: (time: Time, x: Double, y: Double, count: Int) = (0, 0, 0, 0)
     var scrollValuators: [Int32: (number: Int32, increment: Double, vertical: Bool)] = [:]
     var translator = XI2Translator()
+    /// The session being recorded as a trace, if asked for.
+    var recorder: TraceRecorder?
     /// Whether the server speaks XI 2.4 (touchpad swipe and pinch events).
     var supportsGestureEvents = false
     var gestures = GestureEngine()
@@ -144,6 +150,14 @@ public final class TextPadWindow {
         }
         editor.clipboard = X11Clipboard(window: self)
 
+        if let path = options.recordPath {
+            do {
+                recorder = try TraceRecorder(path: path, header: TraceHeader(width: logical.width, height: logical.height, scale: scale),
+                                             startTime: monotonicNow())
+            } catch {
+                throw .file("Cannot record to \(path): \(error.localizedDescription)")
+            }
+        }
         setWindowProperties()
         XDefineCursor(display, window, XCreateFontCursor(display, UInt32(XC_xterm)))
         setUpInputMethod()

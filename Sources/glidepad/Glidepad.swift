@@ -33,6 +33,9 @@ struct Edit: ParsableCommand {
     @Option(help: "light or dark.")
     var theme = "light"
 
+    @Option(help: "Record the session as an input trace in FILE (replay it with `glidepad replay FILE --text <the starting file>`).")
+    var record: String?
+
     func validate() throws {
         guard theme == "light" || theme == "dark" else { throw ValidationError("--theme is light or dark, not \(theme)") }
     }
@@ -46,7 +49,7 @@ struct Edit: ParsableCommand {
         }
         do {
             let window = try TextPadWindow(options: WindowOptions(
-                file: file, font: specification, theme: theme == "dark" ? .dark : .light))
+                file: file, font: specification, theme: theme == "dark" ? .dark : .light, recordPath: record))
             throw ExitCode(window.run())
         } catch let error as WindowError {
             FileHandleStandardError.write("glidepad: \(error)\n")

@@ -177,6 +177,34 @@ struct WindowTests {
         #expect(firstFrame != nil)
     }
 
+    @Test("--record writes a trace of the session that replays to the same text")
+    func recordAndReplay() throws {
+        let start = temporaryPath("start.txt")
+        let startText = "first line\nsecond line\nthird line"
+        try startText.write(toFile: start, atomically: true, encoding: .utf8)
+        let path = temporaryPath("edited.txt")
+        try startText.write(toFile: path, atomically: true, encoding: .utf8)
+        let trace = temporaryPath("session.jsonl")
+        let window = try GlidepadWindow(arguments: [path, "--record", trace])
+        try window.type("Hello ")
+        try window.key("ctrl+End", "Return")
+        try window.type("added at the end")
+        try window.click(at: (60, 44), repeat: 2)      // double click a word on the second line
+        try window.type("REPLACED")
+        try window.drag(from: (14, 22), to: (70, 22))  // select the start of the first line
+        try window.key("BackSpace", "ctrl+z", "Down", "End")
+        try window.type("!")
+        try window.key("ctrl+s")
+        try window.waitUntil("the file to be saved") { contents(path).map { $0 != startText } == true }
+        usleep(300_000)
+        try window.key("ctrl+q")
+        _ = try window.waitForExit()
+        let replayed = try Shell.run(GlidepadWindow.executable.path, ["replay", trace, "--text", start, "--print-text"])
+        let lines = replayed.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        #expect(lines.count == 2)
+        #expect(lines.count == 2 && String(lines[1]) == (contents(path) ?? "") + "\n", "trace:\n\((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "")")
+    }
+
     @Test("text pixels appear on the caret's line, the rest is background")
     func pixelsWhereTheTextIs() throws {
         let window = try GlidepadWindow()
