@@ -17,6 +17,7 @@ let fullHD = Size(width: 1920, height: 1080)
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration.maxDuration = .seconds(10)
+    _ = touchBenchmarks
 
     Benchmark(
         "First frame of an opened 100 MB document (layout + render, 1920x1080)",
@@ -135,3 +136,65 @@ let benchmarks: @Sendable () -> Void = {
             }
         })
 }
+
+import GlideGestures
+
+/// A two-finger pan in progress over a 100 MB document: each iteration is one touch
+/// update of one finger through the gesture engine and the editor (centroid, virtual
+/// cursor point, hit test, caret move, floating caret), and optionally the frame.
+final class PanFixture {
+    let editor: Editor
+    let renderer: FrameRenderer
+    let surface: ImageSurface
+    var engine = GestureEngine()
+    var time = 0.0
+    var step = 0
+
+    init() {
+        let typesetter = makeTypesetter()
+        editor = Editor(document: Document(text: Corpus.load().text), typesetter: typesetter, viewportSize: fullHD)
+        renderer = FrameRenderer(typesetter: typesetter)
+        surface = ImageSurface(size: fullHD, scale: 1)
+        renderer.draw(editor, into: surface, damage: editor.takeDamage())
+        editor.apply(engine.handle(.touch(phase: .begin, id: 1, x: 900, y: 500), at: 0), at: 0)
+        editor.apply(engine.handle(.touch(phase: .begin, id: 2, x: 960, y: 500), at: 0.03), at: 0.03)
+        renderer.draw(editor, into: surface, damage: editor.takeDamage())
+    }
+
+    /// One finger moves a little, back and forth over a few lines.
+    func update() {
+        step += 1
+        time += 1.0 / 120
+        let phase = Double(step % 200)
+        let x = 900 + (phase < 100 ? phase : 200 - phase) * 3
+        let y = 500 + (phase < 100 ? phase : 200 - phase) * 1.3
+        editor.apply(engine.handle(.touch(phase: .update, id: 1 + step % 2, x: x + Double(step % 2) * 60, y: y), at: time), at: time)
+        editor.advanceAnimations(to: time)
+    }
+}
+
+let touchBenchmarks: () = {
+    Benchmark(
+        "Touch update through engine and editor, with hit test (100 MB)",
+        configuration: .init(metrics: [.wallClock], scalingFactor: .kilo),
+        closure: { benchmark in
+            let fixture = PanFixture()
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations { fixture.update() }
+            benchmark.stopMeasurement()
+            blackHole(fixture.editor.selection)
+        })
+
+    Benchmark(
+        "Touch update to frame, floating caret moving (damaged regions only, 1920x1080)",
+        configuration: .init(metrics: [.wallClock], scalingFactor: .one, maxIterations: 3000),
+        closure: { benchmark in
+            let fixture = PanFixture()
+            for _ in benchmark.scaledIterations {
+                benchmark.startMeasurement()
+                fixture.update()
+                fixture.renderer.draw(fixture.editor, into: fixture.surface, damage: fixture.editor.takeDamage())
+                benchmark.stopMeasurement()
+            }
+        })
+}()
