@@ -83,6 +83,9 @@ public struct GestureEngine: Sendable {
         case let .swipe(phase, fingers, dx, dy):
             guard fingers >= 3, dx.isFinite, dy.isFinite else { return [] }
             return swipe(phase, dx: dx, dy: dy)
+        case let .padTouch(phase, id, x, y):
+            guard x.isFinite, y.isFinite, time.isFinite else { return [] }
+            return padTouch(phase, id: id, at: Point(x: x, y: y))
         default:
             return []
         }
@@ -219,6 +222,63 @@ public struct GestureEngine: Sendable {
             swiping = false
             return [.cursorEnded]
         }
+    }
+
+    // MARK: Touchpad raw touches
+
+    /// Touchpads that report raw touches (XIDependentTouch) feed the same rules as
+    /// their gesture events: two fingers moving scroll (P2), three or more drive the
+    /// free cursor (P4). The pointer, not the finger, is on the text, so there is no
+    /// tap or one-finger rule here (one finger moves the pointer).
+    private var padFingers: [Int: Point] = [:]
+    private var padCentroid = Point.zero
+    private var padCursor = false
+
+    private mutating func padTouch(_ phase: TouchPhase, id: Int, at point: Point) -> [Intent] {
+        var intents: [Intent] = []
+        switch phase {
+        case .begin:
+            padFingers[id] = point
+        case .update:
+            guard padFingers[id] != nil else { return [] }
+            padFingers[id] = point
+            let c = Self.centroid(of: padFingers)
+            let dx = c.x - padCentroid.x, dy = c.y - padCentroid.y
+            if padFingers.count >= 3 {
+                if !padCursor && !isCursorActive {
+                    padCursor = true
+                    swiping = true
+                    translation = .zero
+                    intents.append(.cursorBegan)
+                }
+                if padCursor {
+                    translation.x += dx * tuning.swipeCursorGain
+                    translation.y += dy * tuning.swipeCursorGain
+                    intents.append(.cursorTranslation(dx: translation.x, dy: translation.y))
+                }
+            } else if padFingers.count == 2 && !isCursorActive && dy != 0 {
+                // Content follows the fingers, as with natural scrolling on a touchpad.
+                intents.append(.scroll(dy: -dy))
+            }
+        case .end, .cancel:
+            guard padFingers.removeValue(forKey: id) != nil else { return [] }
+            if padCursor && padFingers.count < 3 {
+                padCursor = false
+                swiping = false
+                intents.append(.cursorEnded)
+            }
+        }
+        // Measure the next movement from the fingers now down, so a finger landing or
+        // lifting never counts as movement.
+        padCentroid = Self.centroid(of: padFingers)
+        return intents
+    }
+
+    private static func centroid(of points: [Int: Point]) -> Point {
+        guard !points.isEmpty else { return .zero }
+        let n = Double(points.count)
+        let sum = points.values.reduce(Point.zero) { Point(x: $0.x + $1.x, y: $0.y + $1.y) }
+        return Point(x: sum.x / n, y: sum.y / n)
     }
 
     private var centroid: Point {

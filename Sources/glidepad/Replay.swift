@@ -47,9 +47,9 @@ struct Replay: ParsableCommand {
         // Kinds the editor cannot take yet are refused before anything runs.
         for timed in parsed.events {
             switch timed.event {
-            case .key, .text, .pointer, .scroll, .touch, .swipe: continue
+            case .key, .text, .pointer, .scroll, .touch, .swipe, .padTouch: continue
             default:
-                throw ValidationError("\(trace): line \(timed.line): \"\(timed.event.kind)\" events are not supported by this build of glidepad yet (pinch and pad_touch come with the next gestures)")
+                throw ValidationError("\(trace): line \(timed.line): \"\(timed.event.kind)\" events are not supported by this build of glidepad yet (pinch comes with the selection gestures)")
             }
         }
 
@@ -118,7 +118,7 @@ struct Replay: ParsableCommand {
                 case .move: editor.pointerMoved(to: point)
                 case .up: editor.pointerUp(at: point)
                 }
-            case .touch, .swipe, .scroll:
+            case .touch, .swipe, .scroll, .padTouch:
                 editor.apply(engine.handle(timed.event, at: clock), at: clock)
             default: break
             }

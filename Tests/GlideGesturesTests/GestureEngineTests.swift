@@ -162,4 +162,29 @@ struct GestureEngineTests {
         #expect(engine.handle(.touch(phase: .begin, id: 1, x: 10, y: 10), at: t + 1).isEmpty)
         #expect(engine.handle(.touch(phase: .begin, id: 2, x: 50, y: 10), at: t + 1.05) == [.cursorBegan])
     }
+
+    @Test("touchpad raw touches: two fingers scroll, three drive the cursor, a landing finger moves nothing")
+    func padTouches() {
+        var engine = GestureEngine()
+        var intents: [Intent] = []
+        func pad(_ phase: TouchPhase, _ id: Int, _ x: Double, _ y: Double) {
+            intents += engine.handle(.padTouch(phase: phase, id: id, x: x, y: y), at: 0)
+        }
+        pad(.begin, 1, 10, 50)
+        pad(.begin, 2, 30, 50)
+        pad(.update, 1, 10, 40)
+        pad(.update, 2, 30, 40)
+        #expect(intents == [.scroll(dy: 5), .scroll(dy: 5)])
+        intents.removeAll()
+        pad(.begin, 3, 90, 90)      // a third finger lands far away: no movement
+        pad(.update, 3, 94, 90)     // centroid moves 4/3
+        #expect(intents.first == .cursorBegan)
+        guard case let .cursorTranslation(dx, dy) = intents.last else {
+            Issue.record("expected a cursor translation")
+            return
+        }
+        #expect(abs(dx - 2) < 1e-9 && dy == 0)  // 4/3 × 1.5 gain
+        pad(.end, 3, 94, 90)
+        #expect(intents.last == .cursorEnded)
+    }
 }
