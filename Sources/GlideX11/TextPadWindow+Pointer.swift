@@ -37,6 +37,7 @@ extension TextPadWindow {
         var count: Int32 = 0
         guard let devices = XIQueryDevice(x.display, XIAllMasterDevices, &count) else { return }
         defer { XIFreeDeviceInfo(devices) }
+        discoverTouchpads()
         for i in 0..<Int(count) {
             let device = devices[i]
             translator.masterDevices.insert(device.deviceid)
@@ -47,6 +48,37 @@ extension TextPadWindow {
                 scrollValuators[key] = (scroll.number, scroll.increment == 0 ? 1 : scroll.increment,
                                         scroll.scroll_type == XIScrollTypeVertical)
             }
+        }
+    }
+
+    /// Finds touchpads that report raw touches (XIDependentTouch) and their X/Y axes.
+    func discoverTouchpads() {
+        translator.dependentTouchDevices.removeAll()
+        var count: Int32 = 0
+        guard let devices = XIQueryDevice(x.display, XIAllDevices, &count) else { return }
+        defer { XIFreeDeviceInfo(devices) }
+        for i in 0..<Int(count) {
+            let device = devices[i]
+            var dependent = false
+            var axes: [Int32: XIValuatorClassInfo] = [:]
+            for c in 0..<Int(device.num_classes) {
+                guard let any = device.classes[c] else { continue }
+                let raw = UnsafeMutableRawPointer(any)
+                if any.pointee.type == XITouchClass {
+                    dependent = raw.assumingMemoryBound(to: XITouchClassInfo.self).pointee.mode == XIDependentTouch
+                } else if any.pointee.type == XIValuatorClass {
+                    let valuator = raw.assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
+                    axes[valuator.number] = valuator
+                }
+            }
+            guard dependent, let xAxis = axes[0], let yAxis = axes[1], xAxis.max > xAxis.min, yAxis.max > yAxis.min else { continue }
+            func points(_ axis: XIValuatorClassInfo, fallbackMM: Double) -> Double {
+                let mm = axis.resolution > 0 ? (axis.max - axis.min) / Double(axis.resolution) * 1000 : fallbackMM
+                return mm / 25.4 * 96
+            }
+            translator.dependentTouchDevices[device.deviceid] = XI2Translator.PadGeometry(
+                xAxis: 0, yAxis: 1, xRange: xAxis.min...xAxis.max, yRange: yAxis.min...yAxis.max,
+                size: (points(xAxis, fallbackMM: 100), points(yAxis, fallbackMM: 60)))
         }
     }
 

@@ -90,4 +90,27 @@ struct XI2TranslatorTests {
         pinch.scale = .nan
         #expect(t.translate(XI_GesturePinchUpdate, pinch: pinch) == nil)
     }
+
+    @Test("a dependent-touch touchpad's positions come from its valuators, scaled to the pad's size")
+    func dependentTouch() {
+        var t = translator()
+        let pad: Int32 = 14
+        t.dependentTouchDevices[pad] = XI2Translator.PadGeometry(
+            xAxis: 0, yAxis: 1, xRange: 0...1000, yRange: 0...500, size: (width: 400, height: 200))
+        var mask: [UInt8] = [0b0000_0011]
+        var values: [Double] = [250, 100]
+        mask.withUnsafeMutableBufferPointer { maskBuffer in
+            values.withUnsafeMutableBufferPointer { valueBuffer in
+                var e = touch(XI_TouchBegin, id: 2, x: 700, y: 700)  // event_x/y: the pointer, not the finger
+                e.sourceid = pad
+                e.valuators.mask_len = 1
+                e.valuators.mask = maskBuffer.baseAddress
+                e.valuators.values = valueBuffer.baseAddress
+                #expect(t.translate(XI_TouchBegin, e) == .padTouch(phase: .begin, id: 2, x: 100, y: 40))
+                // An end without valuators ends where the touch last was.
+                maskBuffer[0] = 0
+                #expect(t.translate(XI_TouchEnd, e) == .padTouch(phase: .end, id: 2, x: 100, y: 40))
+            }
+        }
+    }
 }
