@@ -30,6 +30,18 @@ extension Editor {
         /// Set when the fingers lifted: the glide home runs from here.
         var ended: (time: Double, from: Point, scale: Double, opacity: Double)?
         var lastAdvance: Double
+        /// The one-finger horizontal cursor (T3), when that is what runs.
+        var horizontal: HorizontalCursor?
+    }
+
+    /// T3: the line the horizontal cursor is on, and where its virtual point was
+    /// last anchored (document x, and the finger's translation at that moment).
+    struct HorizontalCursor {
+        var line: LineFragment
+        var anchorX: Double
+        var anchorTranslation: Double
+        /// The virtual point's document x now.
+        var x: Double
     }
 
     /// Whether a cursor gesture is running (the floating caret follows the fingers).
@@ -59,6 +71,21 @@ extension Editor {
             gesture.translation = Point(x: dx, y: dy)
             cursorGesture = gesture
             followVirtualPoint()
+            advanceAnimations(to: time)
+        case .horizontalCursorBegan:
+            let caret = caretViewRect
+            let line = layout.lineFragment(containing: selection.head, affinity: caretAffinity)
+            var gesture = CursorGesture(began: time, origin: Point(x: caret.midX, y: caret.midY), lastAdvance: time)
+            gesture.horizontal = HorizontalCursor(line: line, anchorX: caret.midX, anchorTranslation: 0, x: caret.midX)
+            cursorGesture = gesture
+            advanceAnimations(to: time)
+        case let .horizontalTranslation(dx):
+            guard var gesture = cursorGesture, gesture.ended == nil, var h = gesture.horizontal else { return }
+            h = moveHorizontally(h, translation: dx)
+            gesture.horizontal = h
+            cursorGesture = gesture
+            let (offset, affinity) = layout.closestCaret(onLine: h.line, toX: h.x)
+            select(.caret(offset), affinity: affinity, reveal: false)
             advanceAnimations(to: time)
         case .cursorEnded:
             guard var gesture = cursorGesture, gesture.ended == nil else { return }
@@ -97,7 +124,9 @@ extension Editor {
         let point = virtualPoint(gesture)
         let height = layout.viewportSize.height
         var speed = 0.0
-        if point.y < A.edgeZone { speed = -(A.edgeZone - point.y) * A.edgeSpeed }
+        if gesture.horizontal != nil {
+            // The horizontal cursor scrolls its line into view instead.
+        } else if point.y < A.edgeZone { speed = -(A.edgeZone - point.y) * A.edgeSpeed }
         if point.y > height - A.edgeZone { speed = (point.y - (height - A.edgeZone)) * A.edgeSpeed }
         if speed != 0 && dt > 0 {
             scroll(by: speed * min(dt, 0.1))
@@ -113,18 +142,67 @@ extension Editor {
             scale = A.movingScale
         }
         let opacity = 1 + (A.movingOpacity - 1) * easeOut(min(1, age / A.swellUp))
-        floatingCaret = FloatingCaret(position: point, scale: scale, opacity: opacity)
+        // The virtual point may run past the view's side (the horizontal cursor's
+        // play at a line end near the edge): keep the floating caret on screen.
+        let width = layout.viewportSize.width
+        let shown = Point(x: min(max(point.x, 3), width - 3), y: point.y)
+        floatingCaret = FloatingCaret(position: shown, scale: scale, opacity: opacity)
     }
 
     /// Whether the edge auto-scroll is running (the window keeps ticking for it).
     public var isAutoscrollingCursor: Bool {
-        guard let gesture = cursorGesture, gesture.ended == nil else { return false }
+        guard let gesture = cursorGesture, gesture.ended == nil, gesture.horizontal == nil else { return false }
         let y = virtualPoint(gesture).y
         return y < FloatingCaretAnimation.edgeZone || y > layout.viewportSize.height - FloatingCaretAnimation.edgeZone
     }
 
     private func virtualPoint(_ gesture: CursorGesture) -> Point {
-        Point(x: gesture.origin.x + gesture.translation.x, y: gesture.origin.y + gesture.translation.y)
+        if let h = gesture.horizontal {
+            return Point(x: h.x, y: h.line.rect.midY - layout.scrollY)
+        }
+        return Point(x: gesture.origin.x + gesture.translation.x, y: gesture.origin.y + gesture.translation.y)
+    }
+
+    /// The horizontal cursor's rules (GESTURES.md T3): the finger's y is ignored; past
+    /// a line's end by more than the play, the point moves to the next line's start
+    /// (before the start: the previous line's end) and re-anchors to the finger, the
+    /// overshoot beyond the play carried along, so a slow stroke can stop at a line
+    /// end or on an empty line while a fast one flows across several lines. Soft
+    /// wraps count as line ends.
+    private func moveHorizontally(_ state: HorizontalCursor, translation: Double) -> HorizontalCursor {
+        var h = state
+        let play = GestureTuning.standard.horizontalPlay
+        h.x = h.anchorX + (translation - h.anchorTranslation)
+        for _ in 0..<10_000 {
+            let start = lineStartX(h.line), end = lineEndX(h.line)
+            if h.x > end + play, let next = layout.lineFragment(after: h.line) {
+                h.anchorX = lineStartX(next) + (h.x - (end + play))
+                h.line = next
+            } else if h.x < start - play, let previous = layout.lineFragment(before: h.line) {
+                h.anchorX = lineEndX(previous) - ((start - play) - h.x)
+                h.line = previous
+            } else {
+                break
+            }
+            h.anchorTranslation = translation
+            h.x = h.anchorX
+        }
+        // Keep the line on screen as the caret travels down or up the text.
+        scrollLineIntoView(h.line)
+        return h
+    }
+
+    private func lineStartX(_ line: LineFragment) -> Double {
+        layout.caretRect(at: line.range.lowerBound).midX
+    }
+
+    private func lineEndX(_ line: LineFragment) -> Double {
+        layout.caretRect(at: line.range.upperBound, affinity: line.endsParagraph ? .downstream : .upstream).midX
+    }
+
+    private func scrollLineIntoView(_ line: LineFragment) {
+        let top = line.rect.minY - layout.scrollY, bottom = line.rect.maxY - layout.scrollY
+        if top < 0 { scroll(by: top) } else if bottom > layout.viewportSize.height { scroll(by: bottom - layout.viewportSize.height) }
     }
 
     /// The real caret goes to the insertion point closest to the virtual cursor point.

@@ -13,6 +13,11 @@ public enum Intent: Equatable, Sendable {
     case cursorBegan
     /// T5: the virtual cursor point has moved by this much since the gesture began.
     case cursorTranslation(dx: Double, dy: Double)
+    /// T3: a one-finger horizontal cursor began (the floating caret appears).
+    case horizontalCursorBegan
+    /// T3: the finger has moved this far horizontally since the gesture began
+    /// (its vertical movement is ignored).
+    case horizontalTranslation(dx: Double)
     /// The cursor gesture ended; the floating caret glides home.
     case cursorEnded
 }
@@ -40,6 +45,7 @@ public struct GestureEngine: Sendable {
         case idle
         case undecided
         case scrolling
+        case horizontal
         case cursor
         /// Fingers stay down after a gesture was cancelled or finished oddly; wait
         /// for all of them to lift.
@@ -58,6 +64,8 @@ public struct GestureEngine: Sendable {
     private var lastTick = 0.0
     /// A touchpad three-finger swipe driving the cursor.
     private var swiping = false
+    /// The finger driving a horizontal cursor.
+    private var horizontalFinger = 0
 
     public init(tuning: GestureTuning = .standard) { self.tuning = tuning }
 
@@ -65,7 +73,7 @@ public struct GestureEngine: Sendable {
     public var needsTicks: Bool { kineticVelocity != 0 }
 
     /// Whether a cursor gesture (touch or touchpad) is running.
-    public var isCursorActive: Bool { mode == .cursor || swiping }
+    public var isCursorActive: Bool { mode == .cursor || mode == .horizontal || swiping }
 
     // MARK: Events
 
@@ -133,7 +141,7 @@ public struct GestureEngine: Sendable {
                 // A finger joins: keep the cursor where it is, measure from the new centroid.
                 anchor = centroid
                 return []
-            case .scrolling, .ignoring:
+            case .scrolling, .horizontal, .ignoring:
                 return []
             }
         case .update:
@@ -142,11 +150,21 @@ public struct GestureEngine: Sendable {
             fingers[id] = finger
             switch mode {
             case .undecided:
+                // Decided once, from the first movement past the slop.
                 if distance(finger.start, point) > tuning.slop {
+                    let dx = point.x - finger.start.x, dy = point.y - finger.start.y
+                    if abs(dx) >= tuning.horizontalRatio * abs(dy) {
+                        mode = .horizontal
+                        horizontalFinger = id
+                        return [.horizontalCursorBegan, .horizontalTranslation(dx: dx)]
+                    }
                     mode = .scrolling
                     return scrollStep(to: point.y, time: time)
                 }
                 return []
+            case .horizontal:
+                guard id == horizontalFinger else { return [] }
+                return [.horizontalTranslation(dx: point.x - finger.start.x)]
             case .scrolling:
                 guard fingers.count == 1 || id == fingers.keys.min() else { return [] }
                 return scrollStep(to: point.y, time: time)
@@ -177,6 +195,10 @@ public struct GestureEngine: Sendable {
                 if fingers.isEmpty { return [.cursorEnded] }
                 anchor = centroid
                 return []
+            case .horizontal:
+                guard id == horizontalFinger else { return [] }
+                if !fingers.isEmpty { mode = .ignoring }
+                return [.cursorEnded]
             case .idle, .ignoring:
                 return []
             }

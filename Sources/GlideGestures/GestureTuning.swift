@@ -22,6 +22,15 @@ public struct GestureTuning: Sendable, Equatable {
     /// Release velocity is measured over the last this-many seconds of movement, so
     /// a finger that paused before lifting does not fling.
     public var velocityWindow = 0.08
+    /// One finger moves the cursor (T3) only when its first movement is clearly
+    /// horizontal: |dx| ≥ this × |dy|, i.e. within 26.6° of horizontal. A stroke near
+    /// 45° scrolls: the Mail app is stricter than 45° and users notice when an app is
+    /// not (seed 003); 2:1 leaves room for the slight diagonal of a real swipe.
+    public var horizontalRatio = 2.0
+    /// The horizontal cursor wraps to the next line only once the virtual cursor
+    /// point is this far past the line's end (or before its start): without the
+    /// play the caret flies over empty lines and line ends (GESTURES.md, seed 000).
+    public var horizontalPlay = 30.0
     /// Touchpad swipe deltas (in points of finger travel) are multiplied by this for
     /// the free cursor: a touchpad is smaller than the screen it drives.
     public var swipeCursorGain = 1.5

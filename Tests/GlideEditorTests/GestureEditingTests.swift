@@ -8,7 +8,7 @@ import GlideText
 /// 10 pt columns from x = 12, 20 pt lines from y = 12.
 @Suite("Gestures in the editor")
 struct GestureEditingTests {
-    final class Session {
+    final class Session {  // shared with HorizontalCursorTests
         let editor: Editor
         var engine = GestureEngine()
         var time = 0.0
@@ -167,5 +167,86 @@ struct GestureEditingTests {
             precondition(s.editor.layout.scrollY.isFinite)
         }
         #expect(s.editor.document.text.utf8Count > 0)
+    }
+}
+
+/// T3 with the deterministic typesetter: 10 pt per character, lines from x = 12.
+@Suite("Horizontal cursor (T3)")
+struct HorizontalCursorTests {
+    /// "abc", an empty line, "longer line here", "x".
+    func session() -> GestureEditingTests.Session {
+        let s = GestureEditingTests.Session("abc\n\nlonger line here\nx")
+        s.editor.select(.caret(0))
+        return s
+    }
+
+    /// Starts a horizontal stroke and moves the finger to `dx` in small steps.
+    func stroke(_ s: GestureEditingTests.Session, to targets: [Double]) {
+        s.touch(.begin, 1, 300, 200)
+        var current = 0.0
+        for target in targets {
+            while abs(target - current) > 0.01 {
+                current += max(-4, min(4, target - current))
+                s.touch(.update, 1, 300 + current, 200 + current / 8)  // y drifts: ignored
+            }
+        }
+    }
+
+    func head(_ s: GestureEditingTests.Session) -> (line: Int, column: Int) {
+        s.editor.document.lineAndColumn(of: s.editor.selection.head)
+    }
+
+    @Test("a slow stroke stops at a line's end within the play, then wraps to an empty line, then past it")
+    func playAtLineEnds() {
+        let s = session()
+        stroke(s, to: [30])                     // to the end of "abc"
+        #expect(head(s) == (0, 3))
+        stroke(s, to: [])                        // (no-op: keeps the gesture)
+        s.touch(.update, 1, 300 + 58, 200)       // 28 pt past the end: still within the play
+        #expect(head(s) == (0, 3))
+        s.touch(.update, 1, 300 + 62, 200)       // 32 pt past: the empty line
+        #expect(head(s) == (1, 0))
+        s.touch(.update, 1, 300 + 90, 200)       // 28 pt more: still on the empty line
+        #expect(head(s) == (1, 0))
+        s.touch(.update, 1, 300 + 95, 200)       // past its play: the next line's start
+        #expect(head(s) == (2, 0))
+        s.touch(.end, 1, 300 + 95, 200)
+        s.settle()
+        #expect(s.editor.floatingCaret == nil)
+        #expect(head(s) == (2, 0))
+    }
+
+    @Test("moving back before a line's start goes to the previous line's end, after the play")
+    func backwards() {
+        let s = GestureEditingTests.Session("first\nsecond")
+        s.editor.select(.caret(6))  // start of "second"
+        s.touch(.begin, 1, 300, 200)
+        for i in 1...7 { s.touch(.update, 1, 300 - Double(i) * 4, 200) }  // −28: inside the play
+        #expect(s.editor.document.lineAndColumn(of: s.editor.selection.head) == (1, 0))
+        s.touch(.update, 1, 300 - 34, 200)
+        #expect(s.editor.document.lineAndColumn(of: s.editor.selection.head) == (0, 5))
+    }
+
+    @Test("a fast stroke crosses several lines")
+    func fastStroke() {
+        let s = session()
+        s.touch(.begin, 1, 100, 200)
+        s.touch(.update, 1, 120, 201)            // decided: horizontal
+        s.touch(.update, 1, 100 + 400, 204)      // one big jump
+        #expect(head(s).line >= 2)
+    }
+
+    @Test("wrapped lines: the soft line end behaves like a paragraph end")
+    func softWraps() {
+        // 40 columns: "word " × 12 wraps after 8 words.
+        let s = GestureEditingTests.Session(String(repeating: "word ", count: 12))
+        s.editor.select(.caret(35))
+        s.touch(.begin, 1, 100, 200)
+        for i in 1...12 { s.touch(.update, 1, 100 + Double(i) * 4, 200) }  // +48: to the line's end (40 = 12 + 400)
+        #expect(s.editor.selection.head == 40)
+        #expect(s.editor.caretAffinity == .upstream)         // drawn at the end of the first visual line
+        for i in 13...21 { s.touch(.update, 1, 100 + Double(i) * 4, 200) }  // +84: 34 past the end
+        #expect(s.editor.selection.head == 40)
+        #expect(s.editor.caretAffinity == .downstream)       // now the start of the next visual line
     }
 }

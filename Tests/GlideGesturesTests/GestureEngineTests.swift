@@ -145,7 +145,8 @@ struct GestureEngineTests {
             let intents = engine.handle(event, at: weird && next() % 2 == 0 ? t - 5 : t) + engine.tick(at: t)
             for intent in intents {
                 switch intent {
-                case .cursorBegan: begun += 1
+                case .cursorBegan, .horizontalCursorBegan: begun += 1
+                case let .horizontalTranslation(dx): precondition(dx.isFinite)
                 case .cursorEnded: ended += 1
                 case let .cursorTranslation(dx, dy): precondition(dx.isFinite && dy.isFinite)
                 case let .scroll(dy): precondition(dy.isFinite)
@@ -186,5 +187,36 @@ struct GestureEngineTests {
         #expect(abs(dx - 2) < 1e-9 && dy == 0)  // 4/3 × 1.5 gain
         pad(.end, 3, 94, 90)
         #expect(intents.last == .cursorEnded)
+    }
+}
+
+@Suite("Horizontal cursor decision (T1 vs T3)")
+struct HorizontalDecisionTests {
+    func firstIntents(dx: Double, dy: Double) -> [Intent] {
+        var engine = GestureEngine()
+        _ = engine.handle(.touch(phase: .begin, id: 1, x: 100, y: 100), at: 0)
+        return engine.handle(.touch(phase: .update, id: 1, x: 100 + dx, y: 100 + dy), at: 0.05)
+    }
+
+    @Test("clearly horizontal (|dx| ≥ 2|dy|) moves the cursor; steeper strokes, 45° included, scroll",
+          arguments: [(20.0, 9.9, true), (-20.0, 9.9, true), (20.0, 10.1, false), (15.0, 15.0, false), (0.0, 20.0, false), (-30.0, -14.0, true)])
+    func decision(dx: Double, dy: Double, horizontal: Bool) {
+        let intents = firstIntents(dx: dx, dy: dy)
+        if horizontal {
+            #expect(intents.first == .horizontalCursorBegan)
+        } else if case let .scroll(scrolled) = intents.first {
+            #expect(abs(scrolled + dy) < 1e-9)
+        } else {
+            Issue.record("expected a scroll, got \(intents)")
+        }
+    }
+
+    @Test("the decision is made once: a horizontal stroke that turns vertical stays a cursor")
+    func decidedOnce() {
+        var engine = GestureEngine()
+        _ = engine.handle(.touch(phase: .begin, id: 1, x: 100, y: 100), at: 0)
+        _ = engine.handle(.touch(phase: .update, id: 1, x: 125, y: 102), at: 0.05)
+        #expect(engine.handle(.touch(phase: .update, id: 1, x: 130, y: 200), at: 0.1) == [.horizontalTranslation(dx: 30)])
+        #expect(engine.handle(.touch(phase: .end, id: 1, x: 130, y: 200), at: 0.15) == [.cursorEnded])
     }
 }
