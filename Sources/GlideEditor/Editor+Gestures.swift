@@ -1,6 +1,7 @@
 import Foundation
 import GlideGestures
 import GlideLayout
+import GlideText
 
 /// The dual caret of cursor gestures (GESTURES.md T4/T5): while the gesture runs,
 /// the floating caret follows the virtual cursor point in the tint colour and the
@@ -72,6 +73,8 @@ extension Editor {
             cursorGesture = gesture
             followVirtualPoint()
             advanceAnimations(to: time)
+        case let .twoFingerTap(point, count):
+            selectUnit(at: point, count: count)
         case .horizontalCursorBegan:
             let caret = caretViewRect
             let line = layout.lineFragment(containing: selection.head, affinity: caretAffinity)
@@ -190,6 +193,26 @@ extension Editor {
         // Keep the line on screen as the caret travels down or up the text.
         scrollLineIntoView(h.line)
         return h
+    }
+
+    /// T8: the word, sentence or paragraph at `point` (not at the old caret, as
+    /// iOS 9 did).
+    private func selectUnit(at point: Point, count: Int) {
+        let offset = layout.closestPosition(to: point)
+        let text = document.text
+        var range: Range<Int>
+        switch count {
+        case 1: range = boundaries.wordRange(at: offset, in: text)
+        case 2: range = boundaries.sentenceRange(at: offset, in: text)
+        default: range = boundaries.paragraphRange(at: offset, in: text)
+        }
+        // A sentence's trailing spaces are ICU's, not the reader's.
+        while range.upperBound > range.lowerBound {
+            let last = boundaries.previousGrapheme(before: range.upperBound, in: text)
+            guard text.string(in: last..<range.upperBound).allSatisfy(\.isWhitespace) else { break }
+            range = range.lowerBound..<last
+        }
+        select(Selection(anchor: range.lowerBound, head: range.upperBound))
     }
 
     private func lineStartX(_ line: LineFragment) -> Double {

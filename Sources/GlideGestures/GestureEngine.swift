@@ -20,6 +20,9 @@ public enum Intent: Equatable, Sendable {
     case horizontalTranslation(dx: Double)
     /// The cursor gesture ended; the floating caret glides home.
     case cursorEnded
+    /// T8: two fingers tapped `count` times (1–3) at `point`: select the word,
+    /// sentence or paragraph there.
+    case twoFingerTap(at: Point, count: Int)
 }
 
 /// Turns touch, touchpad and scroll events into intents (GESTURES.md T1, T2, T4,
@@ -66,6 +69,13 @@ public struct GestureEngine: Sendable {
     private var swiping = false
     /// The finger driving a horizontal cursor.
     private var horizontalFinger = 0
+    /// Two-finger taps: whether the fingers moved, when the gesture began, and the
+    /// last tap (for double and triple taps).
+    private var cursorMoved = false
+    private var cursorStart = 0.0
+    private var lastTwoFingerTap: (time: Double, point: Point, count: Int)?
+    /// Where a two-finger tap is: the centroid when the first of its fingers lifts.
+    private var tapPoint: Point?
 
     public init(tuning: GestureTuning = .standard) { self.tuning = tuning }
 
@@ -132,6 +142,9 @@ public struct GestureEngine: Sendable {
                     mode = .cursor
                     anchor = centroid
                     translation = .zero
+                    cursorMoved = false
+                    cursorStart = first.startTime
+                    tapPoint = nil
                     return [.cursorBegan]
                 }
                 // Too late for a two-finger gesture: the first finger scrolls on.
@@ -169,6 +182,7 @@ public struct GestureEngine: Sendable {
                 guard fingers.count == 1 || id == fingers.keys.min() else { return [] }
                 return scrollStep(to: point.y, time: time)
             case .cursor:
+                if distance(finger.start, point) > tuning.slop { cursorMoved = true }
                 let c = centroid
                 let moved = Point(x: translation.x + c.x - anchor.x, y: translation.y + c.y - anchor.y)
                 translation = moved
@@ -192,7 +206,21 @@ public struct GestureEngine: Sendable {
                 if fingers.isEmpty && phase == .end { startKinetic(time: time) }
                 return []
             case .cursor:
-                if fingers.isEmpty { return [.cursorEnded] }
+                if fingers.isEmpty {
+                    guard phase == .end, !cursorMoved, time - cursorStart <= tuning.tapDuration else { return [.cursorEnded] }
+                    // T8: a two-finger tap, maybe the second or third in a row.
+                    let at = tapPoint ?? finger.current
+                    var count = 1
+                    if let last = lastTwoFingerTap, time - last.time <= tuning.multiTapInterval,
+                       distance(last.point, at) <= tuning.multiTapDistance, last.count < 3 {
+                        count = last.count + 1
+                    }
+                    lastTwoFingerTap = (time, at, count)
+                    return [.cursorEnded, .twoFingerTap(at: at, count: count)]
+                }
+                if fingers.count == 1 && !cursorMoved, let other = fingers.values.first {
+                    tapPoint = Point(x: (other.current.x + finger.current.x) / 2, y: (other.current.y + finger.current.y) / 2)
+                }
                 anchor = centroid
                 return []
             case .horizontal:

@@ -31,6 +31,10 @@ public struct GestureTuning: Sendable, Equatable {
     /// point is this far past the line's end (or before its start): without the
     /// play the caret flies over empty lines and line ends (GESTURES.md, seed 000).
     public var horizontalPlay = 30.0
+    /// Two-finger taps this close in time (and `multiTapDistance` in space) count as
+    /// a double or triple tap: the desktop's usual double-click time.
+    public var multiTapInterval = 0.45
+    public var multiTapDistance = 40.0
     /// Touchpad swipe deltas (in points of finger travel) are multiplied by this for
     /// the free cursor: a touchpad is smaller than the screen it drives.
     public var swipeCursorGain = 1.5

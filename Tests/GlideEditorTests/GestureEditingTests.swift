@@ -250,3 +250,58 @@ struct HorizontalCursorTests {
         #expect(s.editor.caretAffinity == .downstream)       // now the start of the next visual line
     }
 }
+
+/// T8: two-finger taps select at the tapped place.
+@Suite("Two-finger taps (T8)")
+struct TwoFingerTapTests {
+    func tap(_ s: GestureEditingTests.Session, x: Double, y: Double, after gap: Double = 0.3) {
+        s.touch(.begin, 1, x - 20, y, after: gap)
+        s.touch(.begin, 2, x + 20, y, after: 0.02)
+        s.touch(.end, 1, x - 20, y, after: 0.08)
+        s.touch(.end, 2, x + 20, y, after: 0.01)
+    }
+
+    @Test("one, two and three taps select the word, the sentence and the paragraph at the tapped place")
+    func unitsAtThePlace() {
+        // Line 0 at y 12–32. "First one. Second sentence here. Third." then a second paragraph.
+        let s = GestureEditingTests.Session("First one. Second sentence here. Third.\nAnother paragraph")
+        s.editor.select(.caret(0))   // the caret is elsewhere: the tap decides
+        let x = 12.0 + 10 * 14        // inside "Second"
+        tap(s, x: x, y: 22)
+        #expect(s.editor.document.text.string(in: s.editor.selection.range) == "Second")
+        tap(s, x: x, y: 22, after: 0.15)
+        #expect(s.editor.document.text.string(in: s.editor.selection.range) == "Second sentence here.")
+        tap(s, x: x, y: 22, after: 0.15)
+        #expect(s.editor.document.text.string(in: s.editor.selection.range) == "First one. Second sentence here. Third.")
+        s.settle()
+        #expect(s.editor.floatingCaret == nil)
+    }
+
+    @Test("Japanese: a word from ICU's dictionary, a sentence ending at 。")
+    func japanese() {
+        let s = GestureEditingTests.Session("今日は晴れです。明日は雨でしょう。")
+        let x = 12.0 + 20 * 8.5       // on 明 (20 pt per character; 明 is the ninth)
+        tap(s, x: x, y: 22)
+        #expect(s.editor.document.text.string(in: s.editor.selection.range) == "明日")
+        tap(s, x: x, y: 22, after: 0.15)
+        #expect(s.editor.document.text.string(in: s.editor.selection.range) == "明日は雨でしょう。")
+    }
+
+    @Test("taps far apart or slow are separate single taps; a moving two-finger touch is no tap")
+    func notMultiTaps() {
+        let s = GestureEditingTests.Session("alpha beta gamma delta")
+        tap(s, x: 12 + 20, y: 22)
+        tap(s, x: 12 + 170, y: 22, after: 0.15)  // far away: a new single tap
+        #expect(s.editor.document.text.string(in: s.editor.selection.range) == "delta")
+        tap(s, x: 12 + 170, y: 22, after: 0.6)   // too slow for a double
+        #expect(s.editor.document.text.string(in: s.editor.selection.range) == "delta")
+        s.editor.select(.caret(0))
+        s.touch(.begin, 1, 100, 22, after: 0.3)
+        s.touch(.begin, 2, 140, 22, after: 0.02)
+        s.touch(.update, 1, 130, 22, after: 0.03)
+        s.touch(.update, 2, 170, 22, after: 0)
+        s.touch(.end, 1, 130, 22, after: 0.03)
+        s.touch(.end, 2, 170, 22, after: 0)
+        #expect(s.editor.selection.isEmpty)
+    }
+}
