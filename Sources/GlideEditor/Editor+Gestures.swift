@@ -33,6 +33,12 @@ extension Editor {
         var lastAdvance: Double
         /// The one-finger horizontal cursor (T3), when that is what runs.
         var horizontal: HorizontalCursor?
+        /// The selection when the gesture began (T7 adjusts it).
+        var selectionAtStart: Selection
+        /// While selecting (T6, T7): the end that stays put.
+        var fixedEnd: Int?
+        /// T7 waits for the first movement to know which end to move.
+        var decidedEnd = false
     }
 
     /// T3: the line the horizontal cursor is on, and where its virtual point was
@@ -65,10 +71,34 @@ extension Editor {
             select(.caret(offset), affinity: affinity)
         case .cursorBegan:
             let caret = caretViewRect
-            cursorGesture = CursorGesture(began: time, origin: Point(x: caret.midX, y: caret.midY), lastAdvance: time)
+            cursorGesture = CursorGesture(began: time, origin: Point(x: caret.midX, y: caret.midY), lastAdvance: time,
+                                          selectionAtStart: selection)
             advanceAnimations(to: time)
+        case .cursorHeld:
+            // T6: held still, no selection: the pan selects from the caret.
+            guard var gesture = cursorGesture, gesture.ended == nil, gesture.selectionAtStart.isEmpty else { return }
+            gesture.fixedEnd = selection.head
+            cursorGesture = gesture
         case let .cursorTranslation(dx, dy):
             guard var gesture = cursorGesture, gesture.ended == nil else { return }
+            if !gesture.selectionAtStart.isEmpty && !gesture.decidedEnd {
+                // Until the fingers have clearly moved, the direction is not known.
+                guard (dx * dx + dy * dy).squareRoot() > GestureTuning.standard.slop / 2 else {
+                    gesture.translation = Point(x: dx, y: dy)
+                    cursorGesture = gesture
+                    advanceAnimations(to: time)
+                    return
+                }
+                // T7: a pan starting right or down moves the selection's end, left or up
+                // its start; the virtual point starts at that end.
+                gesture.decidedEnd = true
+                let movesEnd = abs(dx) > abs(dy) ? dx > 0 : dy > 0
+                let s = gesture.selectionAtStart
+                gesture.fixedEnd = movesEnd ? s.lowerBound : s.upperBound
+                let moving = layout.caretRect(at: movesEnd ? s.upperBound : s.lowerBound).offsetBy(dx: 0, dy: -layout.scrollY)
+                // The whole pan so far counts, measured from that end.
+                gesture.origin = Point(x: moving.midX, y: moving.midY)
+            }
             gesture.translation = Point(x: dx, y: dy)
             cursorGesture = gesture
             followVirtualPoint()
@@ -78,7 +108,8 @@ extension Editor {
         case .horizontalCursorBegan:
             let caret = caretViewRect
             let line = layout.lineFragment(containing: selection.head, affinity: caretAffinity)
-            var gesture = CursorGesture(began: time, origin: Point(x: caret.midX, y: caret.midY), lastAdvance: time)
+            var gesture = CursorGesture(began: time, origin: Point(x: caret.midX, y: caret.midY), lastAdvance: time,
+                                        selectionAtStart: selection)
             gesture.horizontal = HorizontalCursor(line: line, anchorX: caret.midX, anchorTranslation: 0, x: caret.midX)
             cursorGesture = gesture
             advanceAnimations(to: time)
@@ -228,10 +259,16 @@ extension Editor {
         if top < 0 { scroll(by: top) } else if bottom > layout.viewportSize.height { scroll(by: bottom - layout.viewportSize.height) }
     }
 
-    /// The real caret goes to the insertion point closest to the virtual cursor point.
+    /// The real caret goes to the insertion point closest to the virtual cursor
+    /// point (while selecting, the selection's moving end does).
     private func followVirtualPoint() {
         guard let gesture = cursorGesture else { return }
         let (offset, affinity) = layout.closestCaret(to: virtualPoint(gesture))
+        if let fixed = gesture.fixedEnd {
+            let new = Selection(anchor: fixed, head: offset)
+            if new != selection { select(new, affinity: affinity, reveal: false) }
+            return
+        }
         if offset != selection.head || !selection.isEmpty || affinity != caretAffinity {
             // Scrolling is locked during the gesture: only the edge zone scrolls.
             select(.caret(offset), affinity: affinity, reveal: false)

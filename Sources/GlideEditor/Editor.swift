@@ -217,6 +217,18 @@ public final class Editor {
     /// The visual line the caret is on.
     private var currentLine: LineFragment { layout.lineFragment(containing: selection.head, affinity: caretAffinity) }
 
+    /// The grab points at the two ends of a selection, in view coordinates: a bar
+    /// the height of the line at each end, with a knob above the start and below
+    /// the end (empty when there is no selection).
+    public var selectionGrabPoints: [(bar: Rect, knob: Point)] {
+        let s = selection
+        guard !s.isEmpty else { return [] }
+        let start = layout.caretRect(at: s.lowerBound, width: caretWidth).offsetBy(dx: 0, dy: -layout.scrollY)
+        let end = layout.caretRect(at: s.upperBound, affinity: s.head == s.upperBound ? caretAffinity : .downstream,
+                                   width: caretWidth).offsetBy(dx: 0, dy: -layout.scrollY)
+        return [(start, Point(x: start.midX, y: start.minY - 4)), (end, Point(x: end.midX, y: end.maxY + 4))]
+    }
+
     /// The floating caret's rectangle in view coordinates, scale applied about its centre.
     public func floatingCaretRect(_ caret: FloatingCaret) -> Rect {
         let height = layout.typesetter.lineHeight * caret.scale

@@ -20,6 +20,9 @@ public enum Intent: Equatable, Sendable {
     case horizontalTranslation(dx: Double)
     /// The cursor gesture ended; the floating caret glides home.
     case cursorEnded
+    /// T6: the two fingers were held still before they started to move: the pan
+    /// that follows selects (sent just before its first translation).
+    case cursorHeld
     /// T8: two fingers tapped `count` times (1–3) at `point`: select the word,
     /// sentence or paragraph there.
     case twoFingerTap(at: Point, count: Int)
@@ -182,12 +185,16 @@ public struct GestureEngine: Sendable {
                 guard fingers.count == 1 || id == fingers.keys.min() else { return [] }
                 return scrollStep(to: point.y, time: time)
             case .cursor:
-                if distance(finger.start, point) > tuning.slop { cursorMoved = true }
+                var intents: [Intent] = []
+                if !cursorMoved && distance(finger.start, point) > tuning.slop {
+                    cursorMoved = true
+                    if time - cursorStart >= tuning.holdDuration { intents.append(.cursorHeld) }
+                }
                 let c = centroid
                 let moved = Point(x: translation.x + c.x - anchor.x, y: translation.y + c.y - anchor.y)
                 translation = moved
                 anchor = c
-                return [.cursorTranslation(dx: moved.x, dy: moved.y)]
+                return intents + [.cursorTranslation(dx: moved.x, dy: moved.y)]
             case .idle, .ignoring:
                 return []
             }

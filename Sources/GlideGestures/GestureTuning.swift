@@ -31,6 +31,9 @@ public struct GestureTuning: Sendable, Equatable {
     /// point is this far past the line's end (or before its start): without the
     /// play the caret flies over empty lines and line ends (GESTURES.md, seed 000).
     public var horizontalPlay = 30.0
+    /// Two fingers held still this long before they move select instead of moving
+    /// the caret (T6): iOS's long-press is 0.5 s.
+    public var holdDuration = 0.5
     /// Two-finger taps this close in time (and `multiTapDistance` in space) count as
     /// a double or triple tap: the desktop's usual double-click time.
     public var multiTapInterval = 0.45

@@ -152,6 +152,14 @@ public final class FrameRenderer {
 
     private func drawCarets(_ cr: OpaquePointer, _ editor: Editor) {
         let theme = editor.theme
+        // Grab points at both ends of a selection, in the tint.
+        for (bar, knob) in editor.selectionGrabPoints {
+            set(cr, theme.tint)
+            cairo_rectangle(cr, bar.x, bar.y, bar.width, bar.height)
+            cairo_fill(cr)
+            cairo_arc(cr, knob.x, knob.y, 4.5, 0, 2 * Double.pi)
+            cairo_fill(cr)
+        }
         let real = editor.caretViewRect
         if let floating = editor.floatingCaret {
             // Within a few points of each other, only the floating caret is drawn, or

@@ -305,3 +305,60 @@ struct TwoFingerTapTests {
         #expect(s.editor.selection.isEmpty)
     }
 }
+
+/// T6 and T7: selecting with two fingers.
+@Suite("Two-finger selection (T6, T7)")
+struct TwoFingerSelectionTests {
+    static let text = (0..<10).map { "line \($0) has words" }.joined(separator: "\n")
+
+    func pan(_ s: GestureEditingTests.Session, holdFor hold: Double, dx: Double, dy: Double) {
+        s.touch(.begin, 1, 200, 100)
+        s.touch(.begin, 2, 240, 100, after: 0.02)
+        s.touch(.update, 1, 201, 100, after: hold)  // within the slop: still holding
+        for i in 1...10 {
+            s.touch(.update, 1, 200 + dx * Double(i) / 10, 100 + dy * Double(i) / 10)
+            s.touch(.update, 2, 240 + dx * Double(i) / 10, 100 + dy * Double(i) / 10, after: 0)
+        }
+        s.touch(.end, 1, 200 + dx, 100 + dy)
+        s.touch(.end, 2, 240 + dx, 100 + dy, after: 0)
+    }
+
+    @Test("held still half a second, then a pan selects from the caret; without the hold it only moves the caret")
+    func holdThenPan() {
+        let s = GestureEditingTests.Session(Self.text)
+        s.editor.select(.caret(3))
+        pan(s, holdFor: 0.55, dx: 50, dy: 20)
+        #expect(s.editor.selection.anchor == 3)
+        #expect(s.editor.document.lineAndColumn(of: s.editor.selection.head) == (1, 8))
+        let t = GestureEditingTests.Session(Self.text)
+        t.editor.select(.caret(3))
+        pan(t, holdFor: 0.3, dx: 50, dy: 20)
+        #expect(t.editor.selection.isEmpty)
+        #expect(t.editor.document.lineAndColumn(of: t.editor.selection.head) == (1, 8))
+    }
+
+    @Test("with a selection, a pan starting right or down moves its end, left or up its start")
+    func adjustEnds() {
+        let s = GestureEditingTests.Session(Self.text)
+        // Line 1 starts at 17; select "1 has" (columns 5–10): 22..<27.
+        s.editor.select(Selection(anchor: 22, head: 27))
+        pan(s, holdFor: 0.05, dx: 30, dy: 0)          // right: the end moves to column 13
+        #expect(s.editor.selection == Selection(anchor: 22, head: 30))
+        pan(s, holdFor: 0.05, dx: -40, dy: 0)         // left: the start moves to column 1
+        #expect(s.editor.selection.range == 18..<30)
+        pan(s, holdFor: 0.05, dx: 0, dy: -20)         // up: the start moves to line 0
+        #expect(s.editor.selection.upperBound == 30)
+        #expect(s.editor.document.lineAndColumn(of: s.editor.selection.lowerBound) == (0, 1))
+    }
+
+    @Test("a selection shows grab points at both ends")
+    func grabPoints() {
+        let s = GestureEditingTests.Session(Self.text)
+        #expect(s.editor.selectionGrabPoints.isEmpty)
+        s.editor.select(Selection(anchor: 17, head: 27))  // "line 1 has"
+        let points = s.editor.selectionGrabPoints
+        #expect(points.count == 2)
+        #expect(points[0].knob.y < points[0].bar.minY && points[1].knob.y > points[1].bar.maxY)
+        #expect(abs(points[0].bar.midX - (12 + 0)) < 0.01 && abs(points[1].bar.midX - (12 + 100)) < 0.01)
+    }
+}
