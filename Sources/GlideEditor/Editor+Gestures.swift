@@ -55,7 +55,7 @@ extension Editor {
     public var isCursorGestureActive: Bool { cursorGesture != nil && cursorGesture?.ended == nil }
 
     /// Whether `advanceAnimations(to:)` should be called at display rate.
-    public var isAnimating: Bool { cursorGesture != nil }
+    public var isAnimating: Bool { cursorGesture != nil || smoke != nil }
 
     /// Applies the gesture engine's intents at `time`.
     public func apply(_ intents: [Intent], at time: Double) {
@@ -103,6 +103,8 @@ extension Editor {
             cursorGesture = gesture
             followVirtualPoint()
             advanceAnimations(to: time)
+        case .scrub:
+            scrub(at: time)
         case let .twoFingerTap(point, count):
             selectUnit(at: point, count: count)
         case .horizontalCursorBegan:
@@ -130,8 +132,13 @@ extension Editor {
         }
     }
 
-    /// Moves the animations (swell, glide home, edge auto-scroll) to `time`.
+    /// Moves the animations (swell, glide home, edge auto-scroll, smoke) to `time`.
     public func advanceAnimations(to time: Double) {
+        animationTime = time
+        if let smoke {
+            damage.add(.full)
+            if smoke.isFinished(at: time) { self.smoke = nil }
+        }
         guard var gesture = cursorGesture else { return }
         let A = FloatingCaretAnimation.self
         if let ended = gesture.ended {
@@ -224,6 +231,31 @@ extension Editor {
         // Keep the line on screen as the caret travels down or up the text.
         scrollLineIntoView(h.line)
         return h
+    }
+
+    /// T9: erase everything as one undo step, and let it go up in smoke where the
+    /// text was. A cursor gesture in progress is abandoned first and its caret moves
+    /// undone, so Ctrl+Z brings back the text, the caret and selection from before
+    /// the zigzag, and the scroll position.
+    public func scrub(at time: Double) {
+        if let gesture = cursorGesture {
+            cursorGesture = nil
+            floatingCaret = nil
+            select(gesture.selectionAtStart, reveal: false)
+        }
+        guard !document.text.isEmpty else { return }
+        var lines: [Rect] = []
+        for visible in layout.visibleParagraphs() {
+            for line in visible.layout.lines where line.width > 0 {
+                let top = visible.top + line.top - layout.scrollY
+                lines.append(Rect(x: layout.padding, y: top, width: line.width, height: line.height))
+            }
+        }
+        let anchor = layout.scrollAnchor
+        eraseAll()
+        scrubUndo = (document.undoHistory.undoDepth, anchor)
+        smoke = SmokeEffect(start: time, lines: lines, lineHeight: layout.typesetter.lineHeight)
+        advanceAnimations(to: time)
     }
 
     /// T8: the word, sentence or paragraph at `point` (not at the old caret, as

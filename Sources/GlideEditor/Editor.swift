@@ -61,11 +61,18 @@ public final class Editor {
     private var goalX: Double?
     /// Which side of a soft wrap the caret is drawn on when it sits on one.
     public private(set) var caretAffinity: CaretAffinity = .downstream
-    private(set) var damage: Damage = .full
+    var damage: Damage = .full
     /// The mouse drag in progress (Editor+Pointer).
     var drag: DragState?
     /// The touch or touchpad cursor gesture in progress (Editor+Gestures).
     var cursorGesture: CursorGesture?
+    /// The smoke of the last scrub, while it plays.
+    public internal(set) var smoke: SmokeEffect?
+    /// The animation clock's latest time (the renderer draws the smoke at it).
+    public internal(set) var animationTime = 0.0
+    /// The scroll position to give back when the scrub's erase is undone, with the
+    /// undo depth right after that erase.
+    var scrubUndo: (depth: Int, anchor: ScrollAnchor)?
 
     public init(document: Document, typesetter: any Typesetter, viewportSize: Size,
                 clipboard: any Clipboard = MemoryClipboard()) {
@@ -145,7 +152,13 @@ public final class Editor {
         case .selectAll:
             setSelection(Selection(anchor: 0, head: document.text.utf8Count), reveal: false)
         case .undo:
+            let undoingScrub = scrubUndo.map { $0.depth == document.undoHistory.undoDepth } ?? false
             edit { $0.undo() }
+            if undoingScrub, let anchor = scrubUndo?.anchor {
+                layout.setScrollAnchor(anchor)
+                scrubUndo = nil
+                damage = .full
+            }
         case .redo:
             edit { $0.redo() }
         case .copy:
@@ -164,6 +177,11 @@ public final class Editor {
     public func paste(_ text: String) {
         guard !text.isEmpty else { return }
         edit { $0.replace($0.selection.range, with: $0.format.lineEnding.normalizing(text), kind: .other) }
+    }
+
+    /// Erases the whole text as one undo step.
+    public func eraseAll() {
+        edit { $0.eraseAll() }
     }
 
     /// Replaces the document (a file opened, a save that renamed it).

@@ -23,6 +23,9 @@ public enum Intent: Equatable, Sendable {
     /// T6: the two fingers were held still before they started to move: the pan
     /// that follows selects (sent just before its first translation).
     case cursorHeld
+    /// T9 / P5: a zigzag was recognised: erase everything (with smoke). Any cursor
+    /// gesture in progress is abandoned, its caret moves undone.
+    case scrub
     /// T8: two fingers tapped `count` times (1–3) at `point`: select the word,
     /// sentence or paragraph there.
     case twoFingerTap(at: Point, count: Int)
@@ -77,6 +80,14 @@ public struct GestureEngine: Sendable {
     private var cursorMoved = false
     private var cursorStart = 0.0
     private var lastTwoFingerTap: (time: Double, point: Point, count: Int)?
+    /// Zigzag detectors of the running gesture: one finger's x (horizontal cursor),
+    /// two fingers' x and y, the touchpad's horizontal scroll and swipe.
+    private var scrubX: ScrubDetector?
+    private var scrubY: ScrubDetector?
+    private var scrollScrub: ScrubDetector?
+    private var scrollScrubPosition = 0.0
+    private var swipeTime = 0.0
+    private var lastScrollTime = -1.0
     /// Where a two-finger tap is: the centroid when the first of its fingers lifts.
     private var tapPoint: Point?
 
@@ -95,14 +106,29 @@ public struct GestureEngine: Sendable {
         case let .touch(phase, id, x, y):
             guard x.isFinite, y.isFinite, time.isFinite else { return [] }
             return touch(phase, id: id, at: Point(x: x, y: y), time: time)
-        case let .scroll(_, dy):
+        case let .scroll(dx, dy):
             // P2: the touchpad's two-finger scroll (and the wheel). Locked during a
-            // cursor gesture.
-            guard dy.isFinite, !isCursorActive, dy != 0 else { return [] }
+            // cursor gesture. P5: a horizontal zigzag of it scrubs.
+            guard dx.isFinite, dy.isFinite, !isCursorActive else { return [] }
+            if time - lastScrollTime > 0.3 || scrollScrub == nil {
+                scrollScrub = ScrubDetector(tuning: tuning)
+                scrollScrubPosition = 0
+                _ = scrollScrub?.feed(0, at: time)
+            }
+            lastScrollTime = time
+            if dx != 0 {
+                scrollScrubPosition += dx
+                if scrollScrub?.feed(scrollScrubPosition, at: time) == true {
+                    scrollScrub = nil
+                    return [.scrub]
+                }
+            }
+            guard dy != 0 else { return [] }
             kineticVelocity = 0
             return [.scroll(dy: dy)]
         case let .swipe(phase, fingers, dx, dy):
-            guard fingers >= 3, dx.isFinite, dy.isFinite else { return [] }
+            guard fingers >= 3, dx.isFinite, dy.isFinite, time.isFinite else { return [] }
+            swipeTime = time
             return swipe(phase, dx: dx, dy: dy)
         case let .padTouch(phase, id, x, y):
             guard x.isFinite, y.isFinite, time.isFinite else { return [] }
@@ -148,6 +174,10 @@ public struct GestureEngine: Sendable {
                     cursorMoved = false
                     cursorStart = first.startTime
                     tapPoint = nil
+                    scrubX = ScrubDetector(tuning: tuning)
+                    scrubY = ScrubDetector(tuning: tuning)
+                    _ = scrubX?.feed(0, at: time)
+                    _ = scrubY?.feed(0, at: time)
                     return [.cursorBegan]
                 }
                 // Too late for a two-finger gesture: the first finger scrolls on.
@@ -172,6 +202,9 @@ public struct GestureEngine: Sendable {
                     if abs(dx) >= tuning.horizontalRatio * abs(dy) {
                         mode = .horizontal
                         horizontalFinger = id
+                        scrubX = ScrubDetector(tuning: tuning)
+                        _ = scrubX?.feed(finger.start.x, at: finger.startTime)
+                        _ = scrubX?.feed(point.x, at: time)
                         return [.horizontalCursorBegan, .horizontalTranslation(dx: dx)]
                     }
                     mode = .scrolling
@@ -180,6 +213,7 @@ public struct GestureEngine: Sendable {
                 return []
             case .horizontal:
                 guard id == horizontalFinger else { return [] }
+                if scrubX?.feed(point.x, at: time) == true { return scrubFired() }
                 return [.horizontalTranslation(dx: point.x - finger.start.x)]
             case .scrolling:
                 guard fingers.count == 1 || id == fingers.keys.min() else { return [] }
@@ -194,6 +228,9 @@ public struct GestureEngine: Sendable {
                 let moved = Point(x: translation.x + c.x - anchor.x, y: translation.y + c.y - anchor.y)
                 translation = moved
                 anchor = c
+                let zigX = scrubX?.feed(moved.x, at: time) == true
+                let zigY = scrubY?.feed(moved.y, at: time) == true
+                if zigX || zigY { return scrubFired() }
                 return intents + [.cursorTranslation(dx: moved.x, dy: moved.y)]
             case .idle, .ignoring:
                 return []
@@ -262,23 +299,39 @@ public struct GestureEngine: Sendable {
     // MARK: Touchpad
 
     private mutating func swipe(_ phase: GesturePhase, dx: Double, dy: Double) -> [Intent] {
+        // (swipeTime is the event's time, set by handle.)
         switch phase {
         case .begin:
             guard mode == .idle else { return [] }
             kineticVelocity = 0
             swiping = true
+            scrubX = ScrubDetector(tuning: tuning)
+            _ = scrubX?.feed(0, at: swipeTime)
             translation = Point(x: dx * tuning.swipeCursorGain, y: dy * tuning.swipeCursorGain)
             return [.cursorBegan] + (dx != 0 || dy != 0 ? [.cursorTranslation(dx: translation.x, dy: translation.y)] : [])
         case .update:
             guard swiping else { return [] }
             translation.x += dx * tuning.swipeCursorGain
             translation.y += dy * tuning.swipeCursorGain
+            if scrubX?.feed(translation.x, at: swipeTime) == true {
+                swiping = false
+                return [.scrub]
+            }
             return [.cursorTranslation(dx: translation.x, dy: translation.y)]
         case .end, .cancel:
             guard swiping else { return [] }
             swiping = false
             return [.cursorEnded]
         }
+    }
+
+    /// The zigzag fired: the gesture is over; what the fingers do until they lift
+    /// is ignored.
+    private mutating func scrubFired() -> [Intent] {
+        mode = fingers.isEmpty ? .idle : .ignoring
+        scrubX = nil
+        scrubY = nil
+        return [.scrub]
     }
 
     // MARK: Touchpad raw touches

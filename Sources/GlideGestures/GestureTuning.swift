@@ -38,6 +38,21 @@ public struct GestureTuning: Sendable, Equatable {
     /// a double or triple tap: the desktop's usual double-click time.
     public var multiTapInterval = 0.45
     public var multiTapDistance = 40.0
+    /// The scrub (T9) erases everything, so it must be hard to trigger by mistake:
+    /// - `scrubStrokes` back-and-forth strokes (three reversals of direction): a
+    ///   cursor move that overshoots and comes back reverses once or twice;
+    /// - each at least `scrubMinimumStroke` long (a scrub sweeps a few words, a
+    ///   hunt for a position nudges a few characters)…
+    /// - …and at least `scrubMinimumSpeed` fast (people scrub at 500–1500 pt/s;
+    ///   reading-scroll back and forth and careful cursor moves stay under 200);
+    /// - all within `scrubWindow` seconds.
+    /// A reversal counts once the movement has come back `scrubReversalHysteresis`
+    /// from its furthest point, so jitter at a turn is not a stroke.
+    public var scrubStrokes = 4
+    public var scrubMinimumStroke = 40.0
+    public var scrubMinimumSpeed = 300.0
+    public var scrubWindow = 1.6
+    public var scrubReversalHysteresis = 12.0
     /// Touchpad swipe deltas (in points of finger travel) are multiplied by this for
     /// the free cursor: a touchpad is smaller than the screen it drives.
     public var swipeCursorGain = 1.5

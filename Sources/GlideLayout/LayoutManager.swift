@@ -121,6 +121,12 @@ public final class LayoutManager {
         normalizeAnchor()
     }
 
+    /// Puts the view back where `anchor` says (an undone erase restores its scroll).
+    public func setScrollAnchor(_ anchor: ScrollAnchor) {
+        scrollAnchor = ScrollAnchor(paragraph: min(anchor.paragraph, text.paragraphCount - 1), offset: anchor.offset)
+        normalizeAnchor()
+    }
+
     /// Jumps to an absolute offset (estimates decide where far-away text is).
     public func scroll(toY y: Double) {
         let target = min(max(0, y), maximumScrollY)

@@ -82,6 +82,7 @@ public final class FrameRenderer {
             }
         }
         drawCarets(cr, editor)
+        if let smoke = editor.smoke { drawSmoke(cr, smoke.puffs(at: editor.animationTime), theme: theme) }
         cairo_restore(cr)
         return regions
     }
@@ -147,6 +148,23 @@ public final class FrameRenderer {
                     index: UInt(run.glyphs[i]), x: origin.x + run.positions[i].x, y: origin.y + run.positions[i].y)
             }
             cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+        }
+    }
+
+    /// Smoke: each puff a soft radial gradient, dense at the centre and gone at the
+    /// rim, in a grey that reads on the theme's background.
+    private func drawSmoke(_ cr: OpaquePointer, _ puffs: [SmokeEffect.Puff], theme: Theme) {
+        let light = theme.background.red + theme.background.green + theme.background.blue > 1.5
+        let (r, g, b) = light ? (0.42, 0.43, 0.46) : (0.78, 0.79, 0.82)
+        for puff in puffs where puff.opacity > 0.005 {
+            guard let gradient = cairo_pattern_create_radial(puff.center.x, puff.center.y, 0, puff.center.x, puff.center.y, puff.radius) else { continue }
+            cairo_pattern_add_color_stop_rgba(gradient, 0, r, g, b, puff.opacity)
+            cairo_pattern_add_color_stop_rgba(gradient, 0.45, r, g, b, puff.opacity * 0.55)
+            cairo_pattern_add_color_stop_rgba(gradient, 1, r, g, b, 0)
+            cairo_set_source(cr, gradient)
+            cairo_arc(cr, puff.center.x, puff.center.y, puff.radius, 0, 2 * Double.pi)
+            cairo_fill(cr)
+            cairo_pattern_destroy(gradient)
         }
     }
 
