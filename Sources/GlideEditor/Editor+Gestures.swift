@@ -35,6 +35,8 @@ extension Editor {
         var horizontal: HorizontalCursor?
         /// The selection when the gesture began (T7 adjusts it).
         var selectionAtStart: Selection
+        /// Where the view was when it began (a scrub gives it back on undo).
+        var scrollAtStart: ScrollAnchor?
         /// While selecting (T6, T7): the end that stays put.
         var fixedEnd: Int?
         /// T7 waits for the first movement to know which end to move.
@@ -72,7 +74,7 @@ extension Editor {
         case .cursorBegan:
             let caret = caretViewRect
             cursorGesture = CursorGesture(began: time, origin: Point(x: caret.midX, y: caret.midY), lastAdvance: time,
-                                          selectionAtStart: selection)
+                                          selectionAtStart: selection, scrollAtStart: layout.scrollAnchor)
             advanceAnimations(to: time)
         case .cursorHeld:
             // T6: held still, no selection: the pan selects from the caret.
@@ -110,8 +112,9 @@ extension Editor {
         case .horizontalCursorBegan:
             let caret = caretViewRect
             let line = layout.lineFragment(containing: selection.head, affinity: caretAffinity)
+            let scrollAtStart = layout.scrollAnchor
             var gesture = CursorGesture(began: time, origin: Point(x: caret.midX, y: caret.midY), lastAdvance: time,
-                                        selectionAtStart: selection)
+                                        selectionAtStart: selection, scrollAtStart: scrollAtStart)
             gesture.horizontal = HorizontalCursor(line: line, anchorX: caret.midX, anchorTranslation: 0, x: caret.midX)
             cursorGesture = gesture
             advanceAnimations(to: time)
@@ -242,6 +245,7 @@ extension Editor {
             cursorGesture = nil
             floatingCaret = nil
             select(gesture.selectionAtStart, reveal: false)
+            if let anchor = gesture.scrollAtStart { layout.setScrollAnchor(anchor) }
         }
         guard !document.text.isEmpty else { return }
         var lines: [Rect] = []

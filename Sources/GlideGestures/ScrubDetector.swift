@@ -16,6 +16,8 @@ public struct ScrubDetector: Sendable {
     /// Times at which qualifying strokes ended (their reversal), most recent last.
     private var strokes: [(start: Double, end: Double)] = []
     private var started = false
+    /// Whether the stroke in progress has already been counted.
+    private var strokeCounted = false
     public private(set) var fired = false
 
     public init(tuning: GestureTuning) { self.tuning = tuning }
@@ -42,27 +44,41 @@ public struct ScrubDetector: Sendable {
         if (position - extreme) * Double(direction) >= 0 {
             extreme = position
             extremeTime = time
-            return false
+            // A stroke counts as soon as it is long and quick enough, so the last
+            // stroke of a zigzag need not wait for a reversal (or a lift).
+            if !strokeCounted && isQualifying(to: extreme, at: extremeTime) {
+                strokeCounted = true
+                strokes.append((strokeStartTime, extremeTime))
+                fireIfZigzag()
+            }
+            return fired
         }
         guard abs(position - extreme) >= hysteresis else { return false }
-        // A reversal: judge the stroke that just ended.
-        let length = abs(extreme - strokeStart)
-        let duration = max(extremeTime - strokeStartTime, 1e-3)
-        if length >= tuning.scrubMinimumStroke && length / duration >= tuning.scrubMinimumSpeed {
-            strokes.append((strokeStartTime, extremeTime))
-        } else {
-            strokes.removeAll()   // a slow or short stroke breaks the zigzag
-        }
+        // A reversal: a stroke that never qualified breaks the zigzag.
+        if !strokeCounted { strokes.removeAll() }
         direction = -direction
         strokeStart = extreme
         strokeStartTime = extremeTime
         extreme = position
         extremeTime = time
-        // Enough quick strokes back to back, inside the window.
-        if strokes.count >= tuning.scrubStrokes,
-           let first = strokes.suffix(tuning.scrubStrokes).first, strokes.last!.end - first.start <= tuning.scrubWindow {
-            fired = true
+        strokeCounted = false
+        if isQualifying(to: extreme, at: extremeTime) {
+            strokeCounted = true
+            strokes.append((strokeStartTime, extremeTime))
+            fireIfZigzag()
         }
         return fired
+    }
+
+    private func isQualifying(to end: Double, at time: Double) -> Bool {
+        let length = abs(end - strokeStart)
+        let duration = max(time - strokeStartTime, 1e-3)
+        return length >= tuning.scrubMinimumStroke && length / duration >= tuning.scrubMinimumSpeed
+    }
+
+    /// Enough quick strokes back to back, inside the window.
+    private mutating func fireIfZigzag() {
+        guard strokes.count >= tuning.scrubStrokes, let first = strokes.suffix(tuning.scrubStrokes).first else { return }
+        if strokes.last!.end - first.start <= tuning.scrubWindow { fired = true }
     }
 }

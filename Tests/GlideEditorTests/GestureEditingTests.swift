@@ -362,3 +362,35 @@ struct TwoFingerSelectionTests {
         #expect(abs(points[0].bar.midX - (12 + 0)) < 0.01 && abs(points[1].bar.midX - (12 + 100)) < 0.01)
     }
 }
+
+/// T9 through the editor: one undo step brings everything back.
+@Suite("Scrub in the editor")
+struct ScrubEditingTests {
+    @Test("a scrub erases all with smoke; one Ctrl+Z restores text, caret, selection and scroll")
+    func eraseAndUndo() {
+        let text = (0..<80).map { "line \($0) of text to scrub away" }.joined(separator: "\n")
+        let s = GestureEditingTests.Session(text, height: 200)
+        s.editor.select(Selection(anchor: 700, head: 720))
+        s.editor.layout.scroll(by: 400)
+        let scroll = s.editor.layout.scrollY
+        // A one-finger zigzag that first moves the cursor, then scrubs.
+        s.touch(.begin, 1, 100, 100)
+        var x = 100.0
+        for amplitude in [160.0, -170, 160, -165, 150] {
+            for _ in 0..<8 {
+                x += amplitude / 8
+                s.touch(.update, 1, x, 100)
+            }
+        }
+        s.touch(.end, 1, x, 100)
+        #expect(s.editor.document.text.isEmpty)
+        #expect(s.editor.smoke != nil)
+        #expect(s.editor.document.undoHistory.undoDepth == 1)
+        s.settle(seconds: 1)
+        #expect(s.editor.smoke == nil)
+        s.editor.handleKey(KeyPress("z", [.ctrl]))
+        #expect(s.editor.document.text.string == text)
+        #expect(s.editor.selection == Selection(anchor: 700, head: 720))
+        #expect(s.editor.layout.scrollY == scroll)
+    }
+}
