@@ -40,7 +40,10 @@ public struct SmokeEffect: Sendable {
         let all = lines.reduce(Rect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
         let centre = Point(x: all.midX, y: all.midY)
         var seeds: [Seed] = []
-        let spacing = max(14, lineHeight * 1.1)
+        // About one puff per line height of text, but no more than ~160 puffs for a
+        // full screen: past that they only overlap, and each costs a fill.
+        let inkLength = lines.reduce(0) { $0 + $1.width }
+        let spacing = max(14, lineHeight * 1.1, inkLength / 160)
         for line in lines where line.width > 0 {
             var x = line.minX + spacing * 0.4 * random()
             while x <= line.maxX {

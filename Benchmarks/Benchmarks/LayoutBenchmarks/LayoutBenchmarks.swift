@@ -18,6 +18,7 @@ let fullHD = Size(width: 1920, height: 1080)
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration.maxDuration = .seconds(10)
     _ = touchBenchmarks
+    _ = scrubBenchmarks
 
     Benchmark(
         "First frame of an opened 100 MB document (layout + render, 1920x1080)",
@@ -194,6 +195,85 @@ let touchBenchmarks: () = {
                 benchmark.startMeasurement()
                 fixture.update()
                 fixture.renderer.draw(fixture.editor, into: fixture.surface, damage: fixture.editor.takeDamage())
+                benchmark.stopMeasurement()
+            }
+        })
+}()
+
+/// A one-finger zigzag that fires the scrub, as touch events.
+func scrubEvents() -> [(Double, InputEvent)] {
+    var events: [(Double, InputEvent)] = [(0, .touch(phase: .begin, id: 1, x: 300, y: 300))]
+    var t = 0.0, x = 300.0
+    for amplitude in [170.0, -180, 160, -175, 150] {
+        for _ in 0..<8 {
+            t += 0.016
+            x += amplitude / 8
+            events.append((t, .touch(phase: .update, id: 1, x: x, y: 300)))
+        }
+    }
+    events.append((t + 0.016, .touch(phase: .end, id: 1, x: x, y: 300)))
+    return events
+}
+
+let scrubBenchmarks: () = {
+    Benchmark(
+        "Scrub of a 100 MB document: recognition and erase (editor, layout included)",
+        configuration: .init(metrics: [.wallClock], scalingFactor: .one, maxIterations: 20),
+        closure: { benchmark in
+            let typesetter = makeTypesetter()
+            for _ in benchmark.scaledIterations {
+                let editor = Editor(document: Document(text: Corpus.load().text), typesetter: typesetter, viewportSize: fullHD)
+                _ = editor.layout.visibleParagraphs()
+                var engine = GestureEngine()
+                benchmark.startMeasurement()
+                for (t, event) in scrubEvents() { editor.apply(engine.handle(event, at: t), at: t) }
+                benchmark.stopMeasurement()
+                precondition(editor.document.text.isEmpty)
+            }
+        })
+
+    Benchmark(
+        "Undo of the scrub of a 100 MB document (editor, layout included)",
+        configuration: .init(metrics: [.wallClock], scalingFactor: .one, maxIterations: 20),
+        closure: { benchmark in
+            let typesetter = makeTypesetter()
+            for _ in benchmark.scaledIterations {
+                let editor = Editor(document: Document(text: Corpus.load().text), typesetter: typesetter, viewportSize: fullHD)
+                _ = editor.layout.visibleParagraphs()
+                var engine = GestureEngine()
+                for (t, event) in scrubEvents() { editor.apply(engine.handle(event, at: t), at: t) }
+                benchmark.startMeasurement()
+                editor.perform(.undo)
+                _ = editor.layout.visibleParagraphs()
+                benchmark.stopMeasurement()
+                precondition(!editor.document.text.isEmpty)
+            }
+        })
+
+    Benchmark(
+        "Smoke frame at 1920x1080",
+        configuration: .init(metrics: [.wallClock], scalingFactor: .one, maxIterations: 300),
+        closure: { benchmark in
+            let typesetter = makeTypesetter()
+            let renderer = FrameRenderer(typesetter: typesetter)
+            let surface = ImageSurface(size: fullHD, scale: 1)
+            // A screenful of text (only what is on screen turns into smoke).
+            let page = (0..<60).map { "Line \($0): two fingers move the cursor; 二本指でカーソルを動かす。 A zigzag scrubs it away." }
+                .joined(separator: "\n")
+            var editor: Editor?
+            var t = 0.0
+            for _ in benchmark.scaledIterations {
+                if editor?.smoke == nil {
+                    let fresh = Editor(document: Document(page), typesetter: typesetter, viewportSize: fullHD)
+                    renderer.draw(fresh, into: surface, damage: fresh.takeDamage())
+                    t = 0
+                    fresh.scrub(at: t)
+                    editor = fresh
+                }
+                t += 1.0 / 60
+                editor!.advanceAnimations(to: t)
+                benchmark.startMeasurement()
+                renderer.draw(editor!, into: surface, damage: .full)
                 benchmark.stopMeasurement()
             }
         })
