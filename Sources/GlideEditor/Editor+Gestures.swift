@@ -107,6 +107,10 @@ extension Editor {
             advanceAnimations(to: time)
         case .scrub:
             scrub(at: time)
+        case .expandSelection:
+            expandSelection()
+        case .shrinkSelection:
+            shrinkSelection()
         case let .twoFingerTap(point, count):
             selectUnit(at: point, count: count)
         case .horizontalCursorBegan:
@@ -260,6 +264,32 @@ extension Editor {
         scrubUndo = (document.undoHistory.undoDepth, anchor)
         smoke = SmokeEffect(start: time, lines: lines, lineHeight: layout.typesetter.lineHeight)
         advanceAnimations(to: time)
+    }
+
+    /// P6: word → sentence → paragraph → all, around the selection (or the caret).
+    public func expandSelection() {
+        let text = document.text
+        let s = selection
+        let candidates = [
+            boundaries.wordRange(at: s.lowerBound, in: text),
+            boundaries.sentenceRange(at: s.lowerBound, in: text),
+            boundaries.paragraphRange(at: s.lowerBound, in: text),
+            0..<text.utf8Count,
+        ]
+        // The smallest unit that holds the selection and is bigger than it.
+        guard let next = candidates.first(where: { $0.lowerBound <= s.lowerBound && $0.upperBound >= s.upperBound && $0.count > s.range.count })
+        else { return }
+        pinchHistory.append(s)
+        select(Selection(anchor: next.lowerBound, head: next.upperBound))
+    }
+
+    /// P6: back to the selection before the last expansion (or the caret).
+    public func shrinkSelection() {
+        if let previous = pinchHistory.popLast() {
+            select(previous)
+        } else if !selection.isEmpty {
+            select(.caret(selection.head))
+        }
     }
 
     /// T8: the word, sentence or paragraph at `point` (not at the old caret, as

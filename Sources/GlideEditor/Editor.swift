@@ -66,6 +66,8 @@ public final class Editor {
     var drag: DragState?
     /// The touch or touchpad cursor gesture in progress (Editor+Gestures).
     var cursorGesture: CursorGesture?
+    /// P6: the selections a pinch expanded from, to shrink back to.
+    var pinchHistory: [Selection] = []
     /// The smoke of the last scrub, while it plays.
     public internal(set) var smoke: SmokeEffect?
     /// The animation clock's latest time (the renderer draws the smoke at it).
@@ -269,6 +271,9 @@ public final class Editor {
 
     private func setSelection(_ new: Selection, affinity: CaretAffinity = .downstream, reveal: Bool = true) {
         let oldCaret = caretViewRect
+        if let last = pinchHistory.last, !(new.lowerBound <= last.lowerBound && new.upperBound >= last.upperBound) {
+            pinchHistory.removeAll()  // the selection went elsewhere: nothing to shrink back to
+        }
         let wasEmpty = selection.isEmpty
         document.selection = new
         caretAffinity = affinity

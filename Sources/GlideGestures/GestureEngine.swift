@@ -26,6 +26,9 @@ public enum Intent: Equatable, Sendable {
     /// T9 / P5: a zigzag was recognised: erase everything (with smoke). Any cursor
     /// gesture in progress is abandoned, its caret moves undone.
     case scrub
+    /// P6: the pinch opened (expand the selection a step) or closed (shrink it).
+    case expandSelection
+    case shrinkSelection
     /// T8: two fingers tapped `count` times (1–3) at `point`: select the word,
     /// sentence or paragraph there.
     case twoFingerTap(at: Point, count: Int)
@@ -87,14 +90,20 @@ public struct GestureEngine: Sendable {
     private var scrollScrub: ScrubDetector?
     private var scrollScrubPosition = 0.0
     private var swipeTime = 0.0
+    /// P3: the touchpad horizontal cursor and its translation so far.
+    private var scrollCursor = false
+    private var scrollCursorTranslation = 0.0
+    /// P6: the pinch scale at the last step.
+    private var pinchBase = 1.0
     private var lastScrollTime = -1.0
     /// Where a two-finger tap is: the centroid when the first of its fingers lifts.
     private var tapPoint: Point?
 
     public init(tuning: GestureTuning = .standard) { self.tuning = tuning }
 
-    /// Whether `tick(at:)` has work (a kinetic scroll running).
-    public var needsTicks: Bool { kineticVelocity != 0 }
+    /// Whether `tick(at:)` has work (a kinetic scroll running, a touchpad horizontal
+    /// cursor waiting for its scroll to stop).
+    public var needsTicks: Bool { kineticVelocity != 0 || scrollCursor }
 
     /// Whether a cursor gesture (touch or touchpad) is running.
     public var isCursorActive: Bool { mode == .cursor || mode == .horizontal || swiping }
@@ -115,21 +124,39 @@ public struct GestureEngine: Sendable {
                 scrollScrubPosition = 0
                 _ = scrollScrub?.feed(0, at: time)
             }
+            // P3: a scroll that starts clearly horizontal drives the horizontal cursor
+            // (lines wrap, so there is no horizontal scrolling to lose).
+            let newSequence = time - lastScrollTime > tuning.scrollGestureGap
             lastScrollTime = time
+            var intents: [Intent] = []
+            if newSequence && !scrollCursor && dx != 0 && abs(dx) >= tuning.horizontalRatio * abs(dy) {
+                scrollCursor = true
+                scrollCursorTranslation = 0
+                intents.append(.horizontalCursorBegan)
+            }
             if dx != 0 {
                 scrollScrubPosition += dx
                 if scrollScrub?.feed(scrollScrubPosition, at: time) == true {
                     scrollScrub = nil
+                    scrollCursor = false
                     return [.scrub]
                 }
             }
-            guard dy != 0 else { return [] }
+            if scrollCursor {
+                // Fingers moving right scroll the content right (dx < 0): the caret goes right.
+                scrollCursorTranslation -= dx
+                return intents + [.horizontalTranslation(dx: scrollCursorTranslation)]
+            }
+            guard dy != 0 else { return intents }
             kineticVelocity = 0
-            return [.scroll(dy: dy)]
+            return intents + [.scroll(dy: dy)]
         case let .swipe(phase, fingers, dx, dy):
             guard fingers >= 3, dx.isFinite, dy.isFinite, time.isFinite else { return [] }
             swipeTime = time
             return swipe(phase, dx: dx, dy: dy)
+        case let .pinch(phase, _, scale, _, _):
+            guard scale.isFinite, scale > 0 else { return [] }
+            return pinch(phase, scale: scale)
         case let .padTouch(phase, id, x, y):
             guard x.isFinite, y.isFinite, time.isFinite else { return [] }
             return padTouch(phase, id: id, at: Point(x: x, y: y))
@@ -138,8 +165,13 @@ public struct GestureEngine: Sendable {
         }
     }
 
-    /// Advances kinetic scrolling to `time`.
+    /// Advances kinetic scrolling to `time`, and ends a touchpad horizontal cursor
+    /// whose scrolling stopped.
     public mutating func tick(at time: Double) -> [Intent] {
+        if scrollCursor && time - lastScrollTime > tuning.scrollGestureGap {
+            scrollCursor = false
+            return [.cursorEnded]
+        }
         guard kineticVelocity != 0 else { return [] }
         let dt = max(0, min(0.1, time - lastTick))
         lastTick = time
@@ -322,6 +354,30 @@ public struct GestureEngine: Sendable {
             guard swiping else { return [] }
             swiping = false
             return [.cursorEnded]
+        }
+    }
+
+    /// P6: each `pinchStep` the pinch opens expands the selection a step; each it
+    /// closes shrinks it.
+    private mutating func pinch(_ phase: GesturePhase, scale: Double) -> [Intent] {
+        switch phase {
+        case .begin:
+            pinchBase = scale
+            return []
+        case .update:
+            var intents: [Intent] = []
+            while scale >= pinchBase * tuning.pinchStep {
+                pinchBase *= tuning.pinchStep
+                intents.append(.expandSelection)
+            }
+            while scale <= pinchBase / tuning.pinchStep {
+                pinchBase /= tuning.pinchStep
+                intents.append(.shrinkSelection)
+            }
+            return intents
+        case .end, .cancel:
+            pinchBase = 1
+            return []
         }
     }
 

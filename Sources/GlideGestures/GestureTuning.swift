@@ -53,6 +53,13 @@ public struct GestureTuning: Sendable, Equatable {
     public var scrubMinimumSpeed = 300.0
     public var scrubWindow = 1.6
     public var scrubReversalHysteresis = 12.0
+    /// P6: a pinch expands the selection one step (word → sentence → paragraph →
+    /// all) each time it opens by this factor, and shrinks it back each time it
+    /// closes by its inverse: big enough not to happen by accident in a swipe.
+    public var pinchStep = 1.25
+    /// P3: a touchpad scroll that stops for this long has ended (smooth scrolling
+    /// has no end event); a little over the 60 Hz frame gap libinput leaves.
+    public var scrollGestureGap = 0.18
     /// Touchpad swipe deltas (in points of finger travel) are multiplied by this for
     /// the free cursor: a touchpad is smaller than the screen it drives.
     public var swipeCursorGain = 1.5

@@ -397,3 +397,37 @@ struct ScrubEditingTests {
         #expect(s.editor.layout.scrollY == scroll)
     }
 }
+
+/// P3 and P6 through the editor.
+@Suite("Touchpad horizontal cursor (P3) and pinch (P6)")
+struct TouchpadSelectionTests {
+    @Test("a clearly horizontal two-finger scroll moves the caret along the line and ends when scrolling stops")
+    func horizontalScroll() {
+        let s = GestureEditingTests.Session("first line of text\nsecond")
+        s.editor.select(.caret(0))
+        for _ in 0..<10 { s.send(.scroll(dx: -5, dy: 0.5)) }   // fingers right: content right
+        #expect(s.editor.selection.head == 5)
+        #expect(s.editor.layout.scrollY == 0)
+        s.settle(seconds: 0.5)
+        #expect(s.editor.floatingCaret == nil)
+        // A vertical scroll still scrolls.
+        s.send(.scroll(dx: 0, dy: 5), after: 0.5)
+        #expect(s.editor.selection.head == 5)
+    }
+
+    @Test("pinching out expands word → sentence → paragraph → all; pinching in shrinks back")
+    func pinch() {
+        let s = GestureEditingTests.Session("One two three. Four five six.\nSecond paragraph.")
+        s.editor.select(.caret(16))   // in "Four"
+        s.send(.pinch(phase: .begin, fingers: 2, scale: 1, dx: 0, dy: 0))
+        let texts: [String] = [1.3, 1.6, 2.0, 2.5].map { scale in
+            s.send(.pinch(phase: .update, fingers: 2, scale: scale, dx: 0, dy: 0))
+            return s.editor.document.text.string(in: s.editor.selection.range)
+        }
+        #expect(texts == ["Four", "Four five six.", "One two three. Four five six.",
+                          "One two three. Four five six.\nSecond paragraph."])
+        s.send(.pinch(phase: .update, fingers: 2, scale: 1.9, dx: 0, dy: 0))
+        #expect(s.editor.document.text.string(in: s.editor.selection.range) == "One two three. Four five six.")
+        s.send(.pinch(phase: .end, fingers: 2, scale: 1.9, dx: 0, dy: 0))
+    }
+}

@@ -146,7 +146,7 @@ struct GestureEngineTests {
             for intent in intents {
                 switch intent {
                 case .cursorBegan, .horizontalCursorBegan: begun += 1
-                case .cursorHeld, .scrub: break
+                case .cursorHeld, .scrub, .expandSelection, .shrinkSelection: break
                 case let .twoFingerTap(p, count): precondition(p.x.isFinite && (1...3).contains(count))
                 case let .horizontalTranslation(dx): precondition(dx.isFinite)
                 case .cursorEnded: ended += 1
