@@ -18,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
     ],
     targets: [
         // MARK: C libraries
@@ -52,6 +53,9 @@ let package = Package(
         .target(name: "GlideGestures", dependencies: ["GlideLayout"]),
         .target(name: "GlideEditor", dependencies: ["GlideText", "GlideLayout", "GlideGestures"]),
 
+        /// The configuration file (TOML).
+        .target(name: "GlideConfig", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
+
         // MARK: Platform and rendering
         .target(
             name: "GlideRender",
@@ -64,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "glidepad",
             dependencies: [
-                "GlideText", "GlideLayout", "GlideGestures", "GlideEditor", "GlideRender", "GlideX11", "CCrypto",
+                "GlideText", "GlideLayout", "GlideGestures", "GlideEditor", "GlideRender", "GlideX11", "GlideConfig", "CCrypto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -72,6 +76,7 @@ let package = Package(
         .testTarget(name: "GlideTextTests", dependencies: ["GlideText"]),
         .testTarget(name: "GlideLayoutTests", dependencies: ["GlideLayout", "GlideText"]),
         .testTarget(name: "GlideGesturesTests", dependencies: ["GlideGestures"]),
+        .testTarget(name: "GlideConfigTests", dependencies: ["GlideConfig"]),
         .testTarget(name: "GlideEditorTests", dependencies: ["GlideEditor", "GlideGestures", "GlideLayout", "GlideText"]),
         .testTarget(
             name: "GlideRenderTests",

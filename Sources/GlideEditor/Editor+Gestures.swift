@@ -101,7 +101,8 @@ extension Editor {
                 // The whole pan so far counts, measured from that end.
                 gesture.origin = Point(x: moving.midX, y: moving.midY)
             }
-            gesture.translation = Point(x: dx, y: dy)
+            // The setting that keeps the free cursor on its line (not while selecting).
+            gesture.translation = Point(x: dx, y: freeCursorHorizontalOnly && gesture.fixedEnd == nil ? 0 : dy)
             cursorGesture = gesture
             followVirtualPoint()
             advanceAnimations(to: time)

@@ -66,6 +66,8 @@ public final class Editor {
     var drag: DragState?
     /// The touch or touchpad cursor gesture in progress (Editor+Gestures).
     var cursorGesture: CursorGesture?
+    /// The setting that restricts the two-finger free cursor to horizontal movement.
+    public var freeCursorHorizontalOnly = false
     /// P6: the selections a pinch expanded from, to shrink back to.
     var pinchHistory: [Selection] = []
     /// The smoke of the last scrub, while it plays.

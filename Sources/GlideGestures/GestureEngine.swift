@@ -119,7 +119,7 @@ public struct GestureEngine: Sendable {
             // P2: the touchpad's two-finger scroll (and the wheel). Locked during a
             // cursor gesture. P5: a horizontal zigzag of it scrubs.
             guard dx.isFinite, dy.isFinite, !isCursorActive else { return [] }
-            if time - lastScrollTime > 0.3 || scrollScrub == nil {
+            if tuning.scrubEnabled && (time - lastScrollTime > 0.3 || scrollScrub == nil) {
                 scrollScrub = ScrubDetector(tuning: tuning)
                 scrollScrubPosition = 0
                 _ = scrollScrub?.feed(0, at: time)
@@ -206,8 +206,8 @@ public struct GestureEngine: Sendable {
                     cursorMoved = false
                     cursorStart = first.startTime
                     tapPoint = nil
-                    scrubX = ScrubDetector(tuning: tuning)
-                    scrubY = ScrubDetector(tuning: tuning)
+                    scrubX = tuning.scrubEnabled ? ScrubDetector(tuning: tuning) : nil
+                    scrubY = tuning.scrubEnabled ? ScrubDetector(tuning: tuning) : nil
                     _ = scrubX?.feed(0, at: time)
                     _ = scrubY?.feed(0, at: time)
                     return [.cursorBegan]
@@ -234,7 +234,7 @@ public struct GestureEngine: Sendable {
                     if abs(dx) >= tuning.horizontalRatio * abs(dy) {
                         mode = .horizontal
                         horizontalFinger = id
-                        scrubX = ScrubDetector(tuning: tuning)
+                        scrubX = tuning.scrubEnabled ? ScrubDetector(tuning: tuning) : nil
                         _ = scrubX?.feed(finger.start.x, at: finger.startTime)
                         _ = scrubX?.feed(point.x, at: time)
                         return [.horizontalCursorBegan, .horizontalTranslation(dx: dx)]
@@ -337,7 +337,7 @@ public struct GestureEngine: Sendable {
             guard mode == .idle else { return [] }
             kineticVelocity = 0
             swiping = true
-            scrubX = ScrubDetector(tuning: tuning)
+            scrubX = tuning.scrubEnabled ? ScrubDetector(tuning: tuning) : nil
             _ = scrubX?.feed(0, at: swipeTime)
             translation = Point(x: dx * tuning.swipeCursorGain, y: dy * tuning.swipeCursorGain)
             return [.cursorBegan] + (dx != 0 || dy != 0 ? [.cursorTranslation(dx: translation.x, dy: translation.y)] : [])

@@ -48,6 +48,8 @@ public struct GestureTuning: Sendable, Equatable {
     /// - all within `scrubWindow` seconds.
     /// A reversal counts once the movement has come back `scrubReversalHysteresis`
     /// from its furthest point, so jitter at a turn is not a stroke.
+    /// The scrub can be turned off in the settings.
+    public var scrubEnabled = true
     public var scrubStrokes = 4
     public var scrubMinimumStroke = 40.0
     public var scrubMinimumSpeed = 300.0

@@ -15,6 +15,12 @@ public struct WindowOptions {
     public var draft: DraftLocation
     /// Where to record the session as an input trace (`glidepad --record FILE`).
     public var recordPath: String?
+    /// The two-finger free cursor moves along lines only.
+    public var horizontalOnlyCursor = false
+    /// The zigzag erase gesture.
+    public var scrubEnabled = true
+    /// Problems with the settings file, shown once the window is up.
+    public var settingsProblems: [String] = []
 
     public init(file: String?, font: FontSpecification = FontSpecification(family: "sans-serif", points: 11),
                 theme: Theme = .light, draft: DraftLocation = DraftLocation(environment: ProcessInfo.processInfo.environment),
@@ -131,6 +137,12 @@ public final class TextPadWindow {
         pixelHeight = Int32(logical.height * scale)
         editor = Editor(document: document, typesetter: typesetter, viewportSize: logical)
         editor.theme = options.theme
+        editor.freeCursorHorizontalOnly = options.horizontalOnlyCursor
+        gestures.tuning.scrubEnabled = options.scrubEnabled
+        if let first = options.settingsProblems.first {
+            status = (options.settingsProblems.count == 1 ? first : "\(first) (and \(options.settingsProblems.count - 1) more)",
+                      monotonicNow() + 10)
+        }
         lastRevision = editor.document.revision
 
         let display = x.display

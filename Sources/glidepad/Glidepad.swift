@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import GlideConfig
 import GlideEditor
 import GlideRender
 import GlideText
@@ -27,29 +29,51 @@ struct Edit: ParsableCommand {
     @Argument(help: "The file to edit. Without one, Glidepad edits its draft, which is saved as you type.")
     var file: String?
 
-    @Option(help: "A fontconfig family and a size in points.")
-    var font = "sans-serif 11"
+    @Option(help: "A fontconfig family and a size in points (default: the settings file's, else \"sans-serif 11\").")
+    var font: String?
 
     @Option(help: "light or dark.")
-    var theme = "light"
+    var theme: String?
+
+    @Option(help: "The floating caret and gesture colour, as #rrggbb.")
+    var tint: String?
+
+    @Flag(help: "The two-finger free cursor moves along lines only.")
+    var horizontalOnly = false
+
+    @Flag(help: "Turn the zigzag erase gesture off.")
+    var noScrub = false
+
+    @Option(help: "The settings file (default: $XDG_CONFIG_HOME/glidepad/config.toml).")
+    var config: String?
 
     @Option(help: "Record the session as an input trace in FILE (replay it with `glidepad replay FILE --text <the starting file>`).")
     var record: String?
 
     func validate() throws {
-        guard theme == "light" || theme == "dark" else { throw ValidationError("--theme is light or dark, not \(theme)") }
+        if let theme, theme != "light" && theme != "dark" { throw ValidationError("--theme is light or dark, not \(theme)") }
+        if let tint, Color(hex: tint) == nil { throw ValidationError("--tint is a colour like #0a64ff, not \(tint)") }
     }
 
     func run() throws {
+        // Settings: the file, then the command line over it.
+        let path = config ?? Configuration.defaultPath(environment: ProcessInfo.processInfo.environment)
+        let (settings, problems) = Configuration.load(path: path)
+        for problem in problems { FileHandleStandardError.write("glidepad: \(problem)\n") }
         let specification: FontSpecification
         do {
-            specification = try FontSpecification(parsing: font)
+            specification = try FontSpecification(parsing: font ?? settings.font)
         } catch {
             throw ValidationError("\(error)")
         }
+        var colours: Theme = (theme ?? settings.theme) == "dark" ? .dark : .light
+        if let tint = (tint ?? settings.tint).flatMap(Color.init(hex:)) { colours.tint = tint }
+        var options = WindowOptions(file: file, font: specification, theme: colours, recordPath: record)
+        options.horizontalOnlyCursor = horizontalOnly || settings.horizontalOnlyCursor
+        options.scrubEnabled = !noScrub && settings.scrubEnabled
+        options.settingsProblems = problems.map(\.description)
         do {
-            let window = try TextPadWindow(options: WindowOptions(
-                file: file, font: specification, theme: theme == "dark" ? .dark : .light, recordPath: record))
+            let window = try TextPadWindow(options: options)
             throw ExitCode(window.run())
         } catch let error as WindowError {
             FileHandleStandardError.write("glidepad: \(error)\n")

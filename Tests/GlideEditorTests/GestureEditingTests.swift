@@ -68,6 +68,20 @@ struct GestureEditingTests {
         #expect(s.editor.document.lineAndColumn(of: s.editor.selection.head) == (3, 10))
     }
 
+    @Test("with the horizontal-only setting, a two-finger pan moves the caret along its line only")
+    func horizontalOnly() {
+        let s = Session(Self.text)
+        s.editor.freeCursorHorizontalOnly = true
+        s.editor.select(.caret(0))
+        s.touch(.begin, 1, 200, 100)
+        s.touch(.begin, 2, 240, 100, after: 0.03)
+        for i in 1...10 {
+            s.touch(.update, 1, 200 + Double(i) * 10, 100 + Double(i) * 6)
+            s.touch(.update, 2, 240 + Double(i) * 10, 100 + Double(i) * 6, after: 0)
+        }
+        #expect(s.editor.document.lineAndColumn(of: s.editor.selection.head) == (0, 10))
+    }
+
     @Test("the floating caret's path is continuous when a finger lifts mid-pan and comes back")
     func continuousPath() {
         let s = Session(Self.text)

@@ -128,4 +128,20 @@ struct ScrubTests {
         }
         #expect(swipeFired)
     }
+
+    @Test("with the scrub turned off in the settings, the same zigzag does not erase")
+    func disabled() {
+        var tuning = GestureTuning()
+        tuning.scrubEnabled = false
+        var engine = GestureEngine(tuning: tuning)
+        var intents: [Intent] = []
+        var t = 0.0
+        let points = zigzag([170, -180, 160, -175, 150])
+        intents += engine.handle(.touch(phase: .begin, id: 1, x: points[0].0, y: points[0].1), at: t)
+        for p in points.dropFirst() {
+            t += 0.016
+            intents += engine.handle(.touch(phase: .update, id: 1, x: p.0, y: p.1), at: t)
+        }
+        #expect(!intents.contains(.scrub))
+    }
 }
