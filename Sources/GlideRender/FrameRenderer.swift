@@ -15,8 +15,8 @@ public final class FrameRenderer {
     /// The quarter-resolution layer the smoke is drawn into (kept between frames).
     private var smokeLayer: OpaquePointer?
     private var smokeLayerSize: (Int32, Int32) = (0, 0)
-    private var smokeSprite: OpaquePointer?
-    private var smokeSpriteIsLight = true
+    /// The smoke's coverage per layer pixel (reused between frames).
+    private var smokeAlpha: [Float] = []
 
     public init(typesetter: HarfBuzzTypesetter) {
         self.typesetter = typesetter
@@ -30,7 +30,6 @@ public final class FrameRenderer {
     deinit {
         cairo_font_options_destroy(fontOptions)
         if let smokeLayer { cairo_surface_destroy(smokeLayer) }
-        if let smokeSprite { cairo_surface_destroy(smokeSprite) }
     }
 
     /// Draws the editor's pending damage (everything for `.full`) into `surface`.
@@ -162,12 +161,12 @@ public final class FrameRenderer {
         }
     }
 
-    /// Smoke: each puff a soft radial gradient (one cached sprite), dense at the
-    /// centre and gone at the rim, in a grey that reads on the theme's background.
-    /// Smoke has no sharp edges, so the puffs are drawn into a quarter-resolution
-    /// layer and scaled up with a bilinear filter (LayoutBenchmarks "Smoke frame":
-    /// 42 ms per 1920×1080 frame drawn directly, about 8 ms this way — still over
-    /// the 4 ms target; see the issue note).
+    /// Smoke: each puff a soft radial falloff, dense at the centre and gone at the
+    /// rim, in a grey that reads on the theme's background. Smoke has no sharp edges,
+    /// so it is computed at quarter resolution and scaled up with a bilinear filter
+    /// (LayoutBenchmarks "Smoke frame": 42 ms per 1920×1080 frame with one Cairo
+    /// radial gradient per puff at full size, ~8 ms with gradient sprites in a
+    /// quarter-size layer, and this way — coverage summed in Swift — see the note).
     private func drawSmoke(_ cr: OpaquePointer, _ puffs: [SmokeEffect.Puff], theme: Theme, viewSize: Size) {
         let visible = puffs.filter { $0.opacity > 0.005 }
         guard !visible.isEmpty else { return }
@@ -179,57 +178,61 @@ public final class FrameRenderer {
             smokeLayer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)
             smokeLayerSize = (width, height)
         }
-        guard let layer = smokeLayer, let lc = cairo_create(layer) else { return }
-        cairo_set_operator(lc, CAIRO_OPERATOR_CLEAR)
-        cairo_paint(lc)
-        cairo_set_operator(lc, CAIRO_OPERATOR_OVER)
-        cairo_scale(lc, 1 / reduction, 1 / reduction)
-        let sprite = smokeSprite(for: theme)
-        for puff in visible {
-            // One soft puff image, scaled and faded per puff.
-            cairo_save(lc)
-            cairo_translate(lc, puff.center.x, puff.center.y)
-            cairo_scale(lc, puff.radius / FrameRenderer.spriteRadius, puff.radius / FrameRenderer.spriteRadius)
-            // Clip to the sprite: a paint covers the whole clip, not just the source.
-            cairo_rectangle(lc, -FrameRenderer.spriteRadius, -FrameRenderer.spriteRadius,
-                            2 * FrameRenderer.spriteRadius, 2 * FrameRenderer.spriteRadius)
-            cairo_clip(lc)
-            cairo_set_source_surface(lc, sprite, -FrameRenderer.spriteRadius, -FrameRenderer.spriteRadius)
-            cairo_paint_with_alpha(lc, min(1, puff.opacity))
-            cairo_restore(lc)
+        guard let layer = smokeLayer else { return }
+        // The puffs share one grey, so only their coverage is accumulated (alpha
+        // compositing: a + c·(1 − a)), in plain Swift over the small layer; Cairo only
+        // scales the result up.
+        let w = Int(width), h = Int(height)
+        if smokeAlpha.count != w * h { smokeAlpha = [Float](repeating: 0, count: w * h) }
+        smokeAlpha.withUnsafeMutableBufferPointer { alpha in
+            alpha.update(repeating: 0)
+            for puff in visible {
+                let cx = puff.center.x / reduction, cy = puff.center.y / reduction, r = puff.radius / reduction
+                guard r > 0.5 else { continue }
+                let x0 = max(0, Int(cx - r)), x1 = min(w - 1, Int(cx + r))
+                let y0 = max(0, Int(cy - r)), y1 = min(h - 1, Int(cy + r))
+                guard x0 <= x1, y0 <= y1 else { continue }
+                let inverse = 1 / r, opacity = Float(min(1, puff.opacity))
+                for y in y0...y1 {
+                    let dy = (Double(y) + 0.5 - cy) * inverse
+                    let row = y * w
+                    for x in x0...x1 {
+                        let dx = (Double(x) + 0.5 - cx) * inverse
+                        let d2 = dx * dx + dy * dy
+                        guard d2 < 1 else { continue }
+                        // The gradient's profile: 1 at the centre, 0.55 at 0.45, 0 at the rim.
+                        let t = d2.squareRoot()
+                        let f = t < 0.45 ? 1 - t / 0.45 * 0.45 : 0.55 * (1 - (t - 0.45) / 0.55)
+                        let c = opacity * Float(f)
+                        let a = alpha[row + x]
+                        alpha[row + x] = a + c * (1 - a)
+                    }
+                }
+            }
         }
-        cairo_destroy(lc)
+        let light = theme.background.red + theme.background.green + theme.background.blue > 1.5
+        let (r, g, b) = light ? (0.42, 0.43, 0.46) : (0.78, 0.79, 0.82)
+        cairo_surface_flush(layer)
+        let stride = Int(cairo_image_surface_get_stride(layer))
+        let data = cairo_image_surface_get_data(layer)!
+        smokeAlpha.withUnsafeBufferPointer { alpha in
+            for y in 0..<h {
+                let row = data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: w) { $0 }
+                for x in 0..<w {
+                    let a = alpha[y * w + x]
+                    // Premultiplied ARGB, as Cairo stores it.
+                    let A = UInt32(a * 255)
+                    row[x] = A << 24 | UInt32(Float(r) * a * 255) << 16 | UInt32(Float(g) * a * 255) << 8 | UInt32(Float(b) * a * 255)
+                }
+            }
+        }
+        cairo_surface_mark_dirty(layer)
         cairo_save(cr)
         cairo_scale(cr, reduction, reduction)
         cairo_set_source_surface(cr, layer, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
         cairo_paint(cr)
         cairo_restore(cr)
-    }
-
-    static let spriteRadius = 32.0
-
-    /// A puff: a radial gradient from the smoke grey to transparent, drawn once per theme.
-    private func smokeSprite(for theme: Theme) -> OpaquePointer {
-        let light = theme.background.red + theme.background.green + theme.background.blue > 1.5
-        if let sprite = smokeSprite, smokeSpriteIsLight == light { return sprite }
-        if let old = smokeSprite { cairo_surface_destroy(old) }
-        let size = Int32(2 * FrameRenderer.spriteRadius)
-        let sprite = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, size, size)!
-        let sc = cairo_create(sprite)!
-        let (r, g, b) = light ? (0.42, 0.43, 0.46) : (0.78, 0.79, 0.82)
-        let c = FrameRenderer.spriteRadius
-        let gradient = cairo_pattern_create_radial(c, c, 0, c, c, c)!
-        cairo_pattern_add_color_stop_rgba(gradient, 0, r, g, b, 1)
-        cairo_pattern_add_color_stop_rgba(gradient, 0.45, r, g, b, 0.55)
-        cairo_pattern_add_color_stop_rgba(gradient, 1, r, g, b, 0)
-        cairo_set_source(sc, gradient)
-        cairo_paint(sc)
-        cairo_pattern_destroy(gradient)
-        cairo_destroy(sc)
-        smokeSprite = sprite
-        smokeSpriteIsLight = light
-        return sprite
     }
 
     private func drawCarets(_ cr: OpaquePointer, _ editor: Editor) {
