@@ -93,7 +93,14 @@ extension TextPadWindow {
         case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
             let swipe = cookie.data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
             lastServerTime = swipe.time
-            if let input = translator.translate(cookie.evtype, swipe: swipe) { noteInput("swipe"); feedGesture(input) }
+            if let input = translator.translate(cookie.evtype, swipe: swipe) {
+                noteInput("swipe")
+                feedGesture(input)
+                // P4 with Shift held selects from the caret, as a two-finger hold does (T6).
+                if cookie.evtype == XI_GestureSwipeBegin && swipe.mods.effective & Int32(ShiftMask) != 0 && gestures.isCursorActive {
+                    editor.apply(.cursorHeld, at: monotonicNow())
+                }
+            }
             return
         case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
             let pinch = cookie.data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee

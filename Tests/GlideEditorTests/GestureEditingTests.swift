@@ -354,6 +354,16 @@ struct TwoFingerSelectionTests {
         #expect(t.editor.document.lineAndColumn(of: t.editor.selection.head) == (1, 8))
     }
 
+    @Test("a three-finger swipe with Shift held (the window marks it held) selects from the caret")
+    func shiftSwipe() {
+        let s = GestureEditingTests.Session(Self.text)
+        s.editor.select(.caret(3))
+        s.send(.swipe(phase: .begin, fingers: 3, dx: 0, dy: 0))
+        s.editor.apply(.cursorHeld, at: s.time)
+        for _ in 0..<10 { s.send(.swipe(phase: .update, fingers: 3, dx: 4, dy: 0)) }
+        #expect(s.editor.selection == Selection(anchor: 3, head: 9))
+    }
+
     @Test("with a selection, a pan starting right or down moves its end, left or up its start")
     func adjustEnds() {
         let s = GestureEditingTests.Session(Self.text)
