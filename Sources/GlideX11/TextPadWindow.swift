@@ -182,7 +182,6 @@ public final class TextPadWindow {
         XMapWindow(display, window)
         XFlush(display)
 
-        installConnectionLossHandler()
         connectionLostHandler = { [unowned self] in
             saveEverything()
             if session.path == nil { return "your text is saved in \(session.autosavePath)" }

@@ -46,17 +46,24 @@ struct GestureEditingTests {
 
     static let text = (0..<60).map { "line \($0) with some words on it" }.joined(separator: "\n")
 
+    /// Two fingers down at (200, 100) and (240, 100), then moved together by
+    /// (dx, dy) in ten steps; the fingers stay down.
+    func panTwoFingers(_ s: Session, dx: Double, dy: Double) {
+        s.touch(.begin, 1, 200, 100)
+        s.touch(.begin, 2, 240, 100, after: 0.03)
+        for i in 1...10 {
+            let step = Double(i) / 10
+            s.touch(.update, 1, 200 + dx * step, 100 + dy * step)
+            s.touch(.update, 2, 240 + dx * step, 100 + dy * step, after: 0)
+        }
+    }
+
     @Test("a two-finger pan moves the caret to the line and column under the moved point, and never scrolls")
     func twoFingerPan() {
         let s = Session(Self.text)
         s.editor.select(.caret(0))
-        s.touch(.begin, 1, 200, 100)
-        s.touch(.begin, 2, 240, 100, after: 0.03)
         // Pan right 100 and down 60: from the caret at (12, 22) to (112, 82) → line 3, column 10.
-        for i in 1...10 {
-            s.touch(.update, 1, 200 + Double(i) * 10, 100 + Double(i) * 6)
-            s.touch(.update, 2, 240 + Double(i) * 10, 100 + Double(i) * 6, after: 0)
-        }
+        panTwoFingers(s, dx: 100, dy: 60)
         #expect(s.editor.document.lineAndColumn(of: s.editor.selection.head) == (3, 10))
         #expect(s.editor.isCursorGestureActive)
         #expect(Set(s.scrollDuringCursor) == [0])
@@ -73,12 +80,7 @@ struct GestureEditingTests {
         let s = Session(Self.text)
         s.editor.freeCursorHorizontalOnly = true
         s.editor.select(.caret(0))
-        s.touch(.begin, 1, 200, 100)
-        s.touch(.begin, 2, 240, 100, after: 0.03)
-        for i in 1...10 {
-            s.touch(.update, 1, 200 + Double(i) * 10, 100 + Double(i) * 6)
-            s.touch(.update, 2, 240 + Double(i) * 10, 100 + Double(i) * 6, after: 0)
-        }
+        panTwoFingers(s, dx: 100, dy: 60)
         #expect(s.editor.document.lineAndColumn(of: s.editor.selection.head) == (0, 10))
     }
 
