@@ -2,7 +2,7 @@
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test build deps test-deps benchmarks clean
+.PHONY: run test build deps test-deps benchmarks deb check-deb clean
 
 run: deps
 	$(SWIFT) build --product glidepad
@@ -27,6 +27,14 @@ test-deps:
 # Benchmarks are a package of their own (package-benchmark), not part of `make test`.
 benchmarks: deps
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
+
+# The Debian package: a static-Swift release build, validated by check-deb.
+deb: deps
+	./packaging/install-deps.sh deb
+	./packaging/build-deb.sh
+
+check-deb: deb
+	./packaging/check-deb.sh glidepad_*_amd64.deb
 
 clean:
 	rm -rf .build Benchmarks/.build

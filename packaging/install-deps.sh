@@ -4,6 +4,7 @@
 #
 #   packaging/install-deps.sh build   libraries and headers to build glidepad
 #   packaging/install-deps.sh test    the above, plus Xvfb and the fonts the tests use
+#   packaging/install-deps.sh deb     build, plus the tools that build and check the .deb
 #
 # Runs apt-get as root, or through sudo when not root.
 set -euo pipefail
@@ -23,10 +24,15 @@ test_packages=(
     dbus dbus-x11 ibus ibus-anthy python3-gi gir1.2-ibus-1.0 dconf-gsettings-backend
 )
 
+deb_packages=(
+    dpkg-dev binutils desktop-file-utils appstream lintian
+)
+
 case "$profile" in
     build) wanted=("${build_packages[@]}") ;;
+    deb) wanted=("${build_packages[@]}" "${deb_packages[@]}") ;;
     test) wanted=("${build_packages[@]}" "${test_packages[@]}") ;;
-    *) echo "usage: $0 build|test" >&2; exit 2 ;;
+    *) echo "usage: $0 build|test|deb" >&2; exit 2 ;;
 esac
 
 missing=()

@@ -16,7 +16,7 @@ struct Glidepad: ParsableCommand {
         commandName: "glidepad",
         abstract: "A text pad for touchscreens and touchpads.",
         version: glidepadVersion,
-        subcommands: [Edit.self, Check.self, Replay.self],
+        subcommands: [Edit.self, Check.self, Replay.self, RenderIcon.self],
         defaultSubcommand: Edit.self
     )
 }
