@@ -1,6 +1,8 @@
 # Glidepad. `make run` and `make test` install whatever system packages are missing.
 SWIFT ?= swift
 ARGS ?=
+# The package's install test makes a chroot: root, or sudo.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test build deps test-deps benchmarks deb check-deb clean
 
@@ -14,6 +16,7 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip EndToEndTests
 	./packaging/with-xvfb.sh $(SWIFT) test --skip-build --no-parallel --filter EndToEndTests
+	$(MAKE) check-deb
 
 build: deps
 	$(SWIFT) build
@@ -33,8 +36,11 @@ deb: deps
 	./packaging/install-deps.sh deb
 	./packaging/build-deb.sh
 
+# Validators, then an install into a clean Debian 12 root (debootstrap, cached),
+# a replay inside it, and a launch from the desktop entry's Exec line under Xvfb.
 check-deb: deb
 	./packaging/check-deb.sh glidepad_*_amd64.deb
+	./packaging/with-xvfb.sh $(SUDO) ./packaging/install-test.sh glidepad_*_amd64.deb
 
 clean:
 	rm -rf .build Benchmarks/.build

@@ -35,8 +35,9 @@ gzip -9n -c packaging/debian/changelog > "$pkg/usr/share/doc/glidepad/changelog.
 install -m 0644 packaging/debian/copyright "$pkg/usr/share/doc/glidepad/copyright"
 chmod 0644 "$pkg/usr/share/man/man1/glidepad.1.gz" "$pkg/usr/share/doc/glidepad/changelog.gz"
 
-# Depends from the libraries the binary really links (dpkg-shlibdeps needs a
-# minimal source tree with debian/control to run in).
+# Depends: the libraries the binary really links (dpkg-shlibdeps needs a minimal
+# source tree with debian/control to run in), plus a font to draw text with;
+# Recommends: the CJK fonts the fallback finds Japanese and Chinese in.
 work=$stage/src
 install -d "$work/debian"
 cp packaging/debian/control "$work/debian/control"
@@ -48,7 +49,8 @@ Version: $version
 Architecture: amd64
 Maintainer: Glidepad maintainers <maintainers@users.noreply.a-seed-95ff325b.example>
 Installed-Size: $installed_size
-Depends: $depends
+Depends: $depends, fonts-dejavu-core
+Recommends: fonts-noto-cjk
 Section: editors
 Priority: optional
 Homepage: https://github.com/glidepad/glidepad

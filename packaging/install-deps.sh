@@ -25,13 +25,14 @@ test_packages=(
 )
 
 deb_packages=(
-    dpkg-dev binutils desktop-file-utils appstream lintian
+    dpkg-dev binutils desktop-file-utils appstream lintian debootstrap
+    xvfb xauth xdotool x11-utils
 )
 
 case "$profile" in
     build) wanted=("${build_packages[@]}") ;;
     deb) wanted=("${build_packages[@]}" "${deb_packages[@]}") ;;
-    test) wanted=("${build_packages[@]}" "${test_packages[@]}") ;;
+    test) wanted=("${build_packages[@]}" "${test_packages[@]}" "${deb_packages[@]}") ;;
     *) echo "usage: $0 build|test|deb" >&2; exit 2 ;;
 esac
 

@@ -24,7 +24,9 @@ struct Glidepad: ParsableCommand {
 /// `glidepad [FILE]`: the text pad's window.
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Edit FILE (created on first save), or the draft when no file is given.")
+        abstract: "Edit FILE (created on first save), or the draft when no file is given.",
+        // `glidepad --version` arrives here, the default subcommand.
+        version: glidepadVersion)
 
     @Argument(help: "The file to edit. Without one, Glidepad edits its draft, which is saved as you type.")
     var file: String?

@@ -164,6 +164,17 @@ struct ReplayCommandTests {
         #expect((state["scroll_y"] as? Double ?? 0) > 500)
     }
 
+    @Test("--version prints the version written in Sources/glidepad/Version.swift, without an X server")
+    func version() throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/glidepad/Version.swift")
+        let text = try String(contentsOf: source, encoding: .utf8)
+        let version = text.components(separatedBy: "\"")[1]
+        let result = try Glidepad.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == version + "\n")
+    }
+
     @Test("a binary starting text is refused with the offset of its first NUL")
     func binaryText() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("glidepad-bin-\(UUID().uuidString)").path
