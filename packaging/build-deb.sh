@@ -53,7 +53,6 @@ Depends: $depends, fonts-dejavu-core
 Recommends: fonts-noto-cjk
 Section: editors
 Priority: optional
-Homepage: https://github.com/glidepad/glidepad
 Description: text pad for touchscreens and touchpads
  Glidepad edits short text with fingers as fluently as on a tablet: two
  fingers move the cursor anywhere, one finger slides it along the line, two
