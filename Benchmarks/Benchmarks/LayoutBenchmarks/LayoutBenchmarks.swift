@@ -15,6 +15,13 @@ func makeTypesetter() -> HarfBuzzTypesetter {
 
 let fullHD = Size(width: 1920, height: 1080)
 
+/// An editor on the 100 MB corpus with a renderer and a 1920×1080 surface.
+func fullHDView() -> (Editor, FrameRenderer, ImageSurface) {
+    let typesetter = makeTypesetter()
+    let editor = Editor(document: Document(text: Corpus.load().text), typesetter: typesetter, viewportSize: fullHD)
+    return (editor, FrameRenderer(typesetter: typesetter), ImageSurface(size: fullHD, scale: 1))
+}
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration.maxDuration = .seconds(10)
     _ = touchBenchmarks
@@ -71,10 +78,7 @@ let benchmarks: @Sendable () -> Void = {
         "Full render of a 1920x1080 view of text (warm caches)",
         configuration: .init(metrics: [.wallClock], scalingFactor: .one, maxIterations: 500),
         closure: { benchmark in
-            let typesetter = makeTypesetter()
-            let editor = Editor(document: Document(text: Corpus.load().text), typesetter: typesetter, viewportSize: fullHD)
-            let renderer = FrameRenderer(typesetter: typesetter)
-            let surface = ImageSurface(size: fullHD, scale: 1)
+            let (editor, renderer, surface) = fullHDView()
             renderer.draw(editor, into: surface, damage: .full)
             for _ in benchmark.scaledIterations {
                 benchmark.startMeasurement()
@@ -87,10 +91,7 @@ let benchmarks: @Sendable () -> Void = {
         "Caret-only repaint (blink)",
         configuration: .init(metrics: [.wallClock], scalingFactor: .one, maxIterations: 5000),
         closure: { benchmark in
-            let typesetter = makeTypesetter()
-            let editor = Editor(document: Document(text: Corpus.load().text), typesetter: typesetter, viewportSize: fullHD)
-            let renderer = FrameRenderer(typesetter: typesetter)
-            let surface = ImageSurface(size: fullHD, scale: 1)
+            let (editor, renderer, surface) = fullHDView()
             renderer.draw(editor, into: surface, damage: editor.takeDamage())
             for _ in benchmark.scaledIterations {
                 editor.caretVisible.toggle()
