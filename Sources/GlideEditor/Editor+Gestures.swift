@@ -198,13 +198,6 @@ extension Editor {
         floatingCaret = FloatingCaret(position: shown, scale: scale, opacity: opacity)
     }
 
-    /// Whether the edge auto-scroll is running (the window keeps ticking for it).
-    public var isAutoscrollingCursor: Bool {
-        guard let gesture = cursorGesture, gesture.ended == nil, gesture.horizontal == nil else { return false }
-        let y = virtualPoint(gesture).y
-        return y < FloatingCaretAnimation.edgeZone || y > layout.viewportSize.height - FloatingCaretAnimation.edgeZone
-    }
-
     private func virtualPoint(_ gesture: CursorGesture) -> Point {
         if let h = gesture.horizontal {
             return Point(x: h.x, y: h.line.rect.midY - layout.scrollY)

@@ -169,7 +169,6 @@ public final class HarfBuzzTypesetter: Typesetter {
             }
             // Walk the run's clusters in byte order: a cluster covering several
             // graphemes (a ligature) shares its advance equally among them.
-            var g = start
             var byte = run.lowerBound
             while byte < run.upperBound {
                 guard isClusterStart[byte] else { byte += 1; continue }
@@ -181,10 +180,8 @@ public final class HarfBuzzTypesetter: Typesetter {
                 let covered = graphemes[first].offset == byte || first == last ? first...last : (first + 1)...last
                 let share = clusterAdvance[byte] / Double(covered.count)
                 for index in covered { graphemes[index].advance += share }
-                g = last
                 byte = next
             }
-            _ = g
             start = end
         }
 

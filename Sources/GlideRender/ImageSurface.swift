@@ -63,10 +63,16 @@ public final class ImageSurface {
     /// `tolerance` (0…255), or 1 if the sizes differ.
     public func differingFraction(from other: ImageSurface, tolerance: Int) -> Double {
         guard pixelWidth == other.pixelWidth && pixelHeight == other.pixelHeight else { return 1 }
+        // Flush once and read rows directly (pixel(x:y:) flushes on every call).
+        cairo_surface_flush(surface)
+        cairo_surface_flush(other.surface)
+        let strideA = Int(cairo_image_surface_get_stride(surface)), strideB = Int(cairo_image_surface_get_stride(other.surface))
+        let dataA = cairo_image_surface_get_data(surface)!, dataB = cairo_image_surface_get_data(other.surface)!
         var differing = 0
         for y in 0..<pixelHeight {
+            let rowA = UnsafeRawPointer(dataA.advanced(by: y * strideA)), rowB = UnsafeRawPointer(dataB.advanced(by: y * strideB))
             for x in 0..<pixelWidth {
-                let a = pixel(x: x, y: y), b = other.pixel(x: x, y: y)
+                let a = rowA.load(fromByteOffset: x * 4, as: UInt32.self), b = rowB.load(fromByteOffset: x * 4, as: UInt32.self)
                 for shift in stride(from: 0, to: 32, by: 8) {
                     if abs(Int(a >> UInt32(shift) & 0xFF) - Int(b >> UInt32(shift) & 0xFF)) > tolerance {
                         differing += 1

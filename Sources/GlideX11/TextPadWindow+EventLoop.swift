@@ -70,12 +70,6 @@ extension TextPadWindow {
         }
     }
 
-    private var xinputOpcode: Int32 {
-        var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
-        XQueryExtension(x.display, "XInputExtension", &opcode, &firstEvent, &firstError)
-        return opcode
-    }
-
     /// Records that input arrived (restarts the caret blink; starts a stats sample).
     func noteInput(_ kind: String) {
         let now = monotonicNow()

@@ -79,6 +79,8 @@ public final class TextPadWindow {
     var recorder: TraceRecorder?
     /// Whether the server speaks XI 2.4 (touchpad swipe and pinch events).
     var supportsGestureEvents = false
+    /// The XInput extension's major opcode: its events are GenericEvents carrying it.
+    var xinputOpcode: Int32 = 0
     var gestures = GestureEngine()
     var lastValuatorValue: [Int32: Double] = [:]
     var lastAutoscroll: Double?
@@ -108,6 +110,8 @@ public final class TextPadWindow {
             throw .noInputExtension
         }
         supportsGestureEvents = major > 2 || minor >= 4
+        var firstEvent: Int32 = 0, firstError: Int32 = 0
+        XQueryExtension(x.display, "XInputExtension", &xinputOpcode, &firstEvent, &firstError)
 
         let environment = ProcessInfo.processInfo.environment
         scale = environment["GLIDEPAD_SCALE"].flatMap(Double.init) ?? max(1, (x.xftDPI ?? 96) / 96)

@@ -38,7 +38,6 @@ struct StateReport {
     }
 
     private func number(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() ? "\(rounded)" : "\(rounded)"
+        "\((value * 1000).rounded() / 1000)"
     }
 }
